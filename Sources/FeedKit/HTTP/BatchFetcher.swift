@@ -4,7 +4,14 @@ import Synchronization
 /// Fetches many URLs, `concurrency` at a time, and hands the results back in
 /// input order as soon as each one's turn comes (so output streams).
 public final class BatchFetcher: Sendable {
-    public typealias Outcome = Result<ResponseRecord, ErrorRecord>
+    /// What became of one target.
+    public enum Outcome: Equatable, Sendable {
+        case response(ResponseRecord)
+        /// A failure that starts here (connectivity, size limit, bad URL).
+        case failed(ErrorRecord)
+        /// An error record from an earlier stage, to write on unchanged.
+        case passedOn(ErrorRecord)
+    }
 
     private let client: HTTPClient
     private let concurrency: Int
@@ -26,15 +33,19 @@ public final class BatchFetcher: Sendable {
             while let index = current {
                 switch targets[index] {
                 case .passOn(let record):
-                    current = finish(index, .failure(record))
+                    current = finish(index, .passedOn(record))
                 case .invalid(let url, let error):
-                    current = finish(index, .failure(ErrorRecord(url: url, error)))
+                    current = finish(index, .failed(ErrorRecord(url: url, error)))
                 case .url(let url):
                     current = nil
                     client.get(url) { result in
-                        let outcome: Outcome = result
-                            .map { ResponseRecord(url: url, status: $0.status, headers: $0.headers, body: $0.body) }
-                            .mapError { ErrorRecord(url: url, $0) }
+                        let outcome: Outcome
+                        switch result {
+                        case .success(let response):
+                            outcome = .response(ResponseRecord(url: url, status: response.status, headers: response.headers, body: response.body))
+                        case .failure(let error):
+                            outcome = .failed(ErrorRecord(url: url, error))
+                        }
                         if let next = finish(index, outcome) { launch(next) }
                     }
                 }

@@ -1,0 +1,133 @@
+/// The feed cache on disk, in one directory (mode 0700, files 0600):
+///
+///     feed           the feed: a header line, then the document's bytes
+///     images/<hash>  image data: a header line, the URL, then the bytes
+///     .lock          the writers' lock (flock)
+///
+/// The feed header is `essential-feed-cache 1 <saved> <length> <checksum>`:
+/// the save time (seconds.nanoseconds since 1970), the document's length and
+/// its checksum, so a torn, truncated or garbage file is a retrieval error,
+/// never a wrong feed. An image's name is the SHA-256 of its URL, so no URL
+/// can become a path.
+public final class FileSystemFeedStore: FeedStore, FeedImageDataStore {
+    public let path: String
+    private var writable: CacheDirectory?
+
+    static let feedName = "feed"
+    static let imagesName = "images"
+    static let feedMagic = "essential-feed-cache"
+    static let imageMagic = "essential-feed-image"
+    static let formatVersion = "1"
+
+    public init(path: String) {
+        self.path = path
+    }
+
+    /// The directory, created if `create`; nil if it does not exist.
+    private func directory(create: Bool, kind: ErrorKind) throws -> CacheDirectory? {
+        if let writable { return writable }
+        let directory = try CacheDirectory.open(path, create: create, kind: kind)
+        if create { writable = directory }
+        return directory
+    }
+
+    // MARK: FeedStore
+
+    public func retrieve() throws -> CachedFeed? {
+        guard let directory = try directory(create: false, kind: .retrieval),
+              let bytes = try directory.read(Self.feedName) else { return nil }
+        return try Self.decodeFeed(bytes, path: "\(path)/\(Self.feedName)")
+    }
+
+    public func insert(_ feed: CachedFeed, keepingImageDataFor imageURLs: Set<String>) throws {
+        guard let directory = try directory(create: true, kind: .saving) else { return }
+        try directory.locked {
+            try removeStaleTemporaries(in: directory)
+            let header = "\(Self.feedMagic) \(Self.formatVersion) \(feed.timestamp) \(feed.document.count) \(CacheChecksum.hex(CacheChecksum.of(feed.document)))\n"
+            try directory.writeAtomically(Self.feedName, [Array(header.utf8), feed.document])
+            let keep = Set(imageURLs.map { SHA256.hex(Array($0.utf8)) })
+            try pruneImages(in: directory) { !keep.contains($0) }
+        }
+    }
+
+    public func deleteCachedFeed() throws {
+        guard let directory = try directory(create: false, kind: .deletion) else { return }
+        try directory.locked {
+            try directory.remove(Self.feedName)
+            try pruneImages(in: directory) { _ in true }
+            directory.sync()
+        }
+    }
+
+    public func exclusively<T>(_ body: () throws -> T) throws -> T {
+        guard let directory = try directory(create: false, kind: .deletion) else { return try body() }
+        writable = directory
+        return try directory.locked(body)
+    }
+
+    private func pruneImages(in directory: CacheDirectory, where shouldDelete: (String) -> Bool) throws {
+        guard let images = try directory.subdirectory(Self.imagesName, create: false, kind: .deletion) else { return }
+        var removed = false
+        for name in try images.entries() where shouldDelete(name) || name.hasPrefix(".tmp-") {
+            try images.remove(name)
+            removed = true
+        }
+        if removed { images.sync() }
+    }
+
+    /// Temporary files seen while holding the lock belong to writers that died.
+    private func removeStaleTemporaries(in directory: CacheDirectory) throws {
+        for name in try directory.entries() where name.hasPrefix(".tmp-") {
+            try? directory.remove(name)
+        }
+    }
+
+    static func decodeFeed(_ bytes: [UInt8], path: String) throws -> CachedFeed {
+        func corrupt(_ why: String) -> StoreError { StoreError(.retrieval, "\(path) is corrupt (\(why))") }
+        guard let newline = bytes.prefix(256).firstIndex(of: 0x0A) else { throw corrupt("no header") }
+        let fields = String(decoding: bytes[..<newline], as: UTF8.self).split(separator: " ").map(String.init)
+        guard fields.count == 5, fields[0] == feedMagic else { throw corrupt("not a feed cache file") }
+        guard fields[1] == formatVersion else { throw corrupt("unknown format version \(fields[1])") }
+        guard let timestamp = Timestamp(fields[2]) else { throw corrupt("bad timestamp") }
+        guard let length = Int(fields[3]), length >= 0 else { throw corrupt("bad length") }
+        let document = Array(bytes[(newline + 1)...])
+        guard document.count == length else { throw corrupt("\(document.count) bytes where \(length) were written") }
+        guard CacheChecksum.hex(CacheChecksum.of(document)) == fields[4] else { throw corrupt("checksum mismatch") }
+        return CachedFeed(document: document, timestamp: timestamp)
+    }
+
+    // MARK: FeedImageDataStore
+
+    public func insert(_ data: [UInt8], for url: String) throws {
+        guard let directory = try directory(create: true, kind: .saving) else { return }
+        try directory.locked {
+            guard let images = try directory.subdirectory(Self.imagesName, create: true, kind: .saving) else { return }
+            let key = Array(url.utf8)
+            var checked = key
+            checked.append(contentsOf: data)
+            let header = "\(Self.imageMagic) \(Self.formatVersion) \(key.count) \(data.count) \(CacheChecksum.hex(CacheChecksum.of(checked)))\n"
+            try images.writeAtomically(SHA256.hex(key), [Array(header.utf8), key, data])
+        }
+    }
+
+    public func retrieve(dataForURL url: String) throws -> [UInt8]? {
+        guard let directory = try directory(create: false, kind: .retrieval),
+              let images = try directory.subdirectory(Self.imagesName, create: false, kind: .retrieval) else { return nil }
+        let key = Array(url.utf8)
+        let name = SHA256.hex(key)
+        guard let bytes = try images.read(name) else { return nil }
+        func corrupt(_ why: String) -> StoreError { StoreError(.retrieval, "\(path)/\(Self.imagesName)/\(name) is corrupt (\(why))") }
+        guard let newline = bytes.prefix(256).firstIndex(of: 0x0A) else { throw corrupt("no header") }
+        let fields = String(decoding: bytes[..<newline], as: UTF8.self).split(separator: " ").map(String.init)
+        guard fields.count == 5, fields[0] == Self.imageMagic, fields[1] == Self.formatVersion,
+              let keyLength = Int(fields[2]), let dataLength = Int(fields[3]), keyLength >= 0, dataLength >= 0 else {
+            throw corrupt("bad header")
+        }
+        let body = bytes[(newline + 1)...]
+        guard body.count == keyLength + dataLength else { throw corrupt("\(body.count) bytes where \(keyLength + dataLength) were written") }
+        guard CacheChecksum.hex(CacheChecksum.of(Array(body))) == fields[4] else { throw corrupt("checksum mismatch") }
+        // Another URL with the same hash is not this URL's data.
+        guard body.prefix(keyLength).elementsEqual(key) else { return nil }
+        return Array(body.dropFirst(keyLength))
+    }
+}

@@ -1,0 +1,79 @@
+/// Loads, validates and saves the cached feed: the case study's
+/// `LocalFeedLoader`, with the clock injected.
+public final class LocalFeedLoader {
+    private let store: FeedStore
+    private let currentDate: () -> Timestamp
+    private let policy: FeedCachePolicy
+
+    public init(store: FeedStore, currentDate: @escaping () -> Timestamp, policy: FeedCachePolicy = FeedCachePolicy()) {
+        self.store = store
+        self.currentDate = currentDate
+        self.policy = policy
+    }
+}
+
+extension LocalFeedLoader {
+    /// Replaces the cached feed with `feed`, timestamped now, and returns the
+    /// bytes it stored (what `load` will give back).
+    @discardableResult
+    public func save(_ feed: LocalFeed) throws(ToolError) -> [UInt8] {
+        let document = JSONWriter().line(feed.document.json)
+        do {
+            try store.insert(CachedFeed(document: document, timestamp: currentDate()), keepingImageDataFor: feed.imageURLs)
+        } catch {
+            throw LocalFeedLoader.failure(error, default: .saving, "cannot save the feed")
+        }
+        return document
+    }
+}
+
+extension LocalFeedLoader {
+    /// The cached feed's bytes, if the cache holds one younger than the max age.
+    public func load() throws(ToolError) -> CachedFeed {
+        let cached: CachedFeed?
+        do {
+            cached = try store.retrieve()
+        } catch {
+            throw LocalFeedLoader.failure(error, default: .retrieval, "cannot read the cached feed")
+        }
+        guard let cached else {
+            throw ToolError(.notFound, "no cached feed")
+        }
+        guard policy.validate(cached.timestamp, against: currentDate()) else {
+            throw ToolError(.expired, "cached feed expired: saved \(ISO8601.format(cached.timestamp.seconds)), max age \(FeedCachePolicy.describe(policy.maxAge))")
+        }
+        return cached
+    }
+}
+
+extension LocalFeedLoader {
+    /// Deletes the cached feed (and its image data) if it cannot be read or has
+    /// expired; keeps a valid or empty cache.
+    public func validateCache() throws(ToolError) {
+        do {
+            try store.exclusively {
+                let stale: Bool
+                do {
+                    if let cached = try store.retrieve() {
+                        stale = !policy.validate(cached.timestamp, against: currentDate())
+                    } else {
+                        stale = false
+                    }
+                } catch {
+                    stale = true
+                }
+                if stale { try store.deleteCachedFeed() }
+            }
+        } catch {
+            throw LocalFeedLoader.failure(error, default: .deletion, "cannot delete the cached feed")
+        }
+    }
+}
+
+extension LocalFeedLoader {
+    static func failure(_ error: Error, default kind: ErrorKind, _ what: String) -> ToolError {
+        if let error = error as? ToolError { return error }
+        if let error = error as? StoreError { return ToolError(error.kind, "\(what): \(error.reason)") }
+        return ToolError(kind, "\(what): \(error)")
+    }
+}
