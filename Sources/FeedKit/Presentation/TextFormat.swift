@@ -21,7 +21,7 @@ public enum TextFormat {
                 lines.append("(no description)")
             }
             if let location = item["location"]?.stringValue { lines.append("  \(oneLine(location))") }
-            if let likes = item["likes"], case .number(let text) = likes { lines.append("  \(text) likes") }
+            if let likes = item["likes"], case .number(let text) = likes { lines.append("  \(text) \(text == "1" ? "like" : "likes")") }
             if let url = item["url"]?.stringValue { lines.append("  \(url)") }
             return lines.joined(separator: "\n") + "\n"
         }.joined(separator: "\n")
