@@ -64,7 +64,7 @@ enum Command {
 
     /// Starts `executable` with `arguments`; `stdin` nil means an empty, closed pipe.
     static func start(_ executable: String, _ arguments: [String], stdin: [UInt8]? = nil,
-                      environment extra: [String: String] = [:]) throws -> RunningCommand {
+                      keepStdinOpen: Bool = false, environment extra: [String: String] = [:]) throws -> RunningCommand {
         let process = Process()
         process.executableURL = URL(fileURLWithPath: executable.hasPrefix("/") ? executable : path(executable))
         process.arguments = arguments
@@ -90,7 +90,11 @@ enum Command {
                     }
                 }
             }
-            try? writer.close()
+            if keepStdinOpen {
+                running.keepAlive(writer)
+            } else {
+                try? writer.close()
+            }
         }
         return running
     }
@@ -124,6 +128,12 @@ final class RunningCommand: @unchecked Sendable {
     }
 
     private let lock = NSLock()
+    private var openInput: FileHandle?
+
+    /// Holds the write end of stdin open until the test closes it (or the process ends).
+    func keepAlive(_ handle: FileHandle) { lock.withLock { openInput = handle } }
+
+    func closeInput() { lock.withLock { try? openInput?.close(); openInput = nil } }
 
     func startReading() {
         done.enter()
@@ -178,6 +188,7 @@ final class RunningCommand: @unchecked Sendable {
             kill(process.processIdentifier, SIGKILL)
         }
         process.waitUntilExit()
+        closeInput()
         _ = done.wait(timeout: .now() + 10)
         return lock.withLock {
             CommandResult(status: process.terminationStatus,
