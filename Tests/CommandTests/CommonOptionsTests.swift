@@ -1,0 +1,77 @@
+import Foundation
+import XCTest
+
+/// What every command promises: --help, --version, --, and exit 64 with a hint.
+final class CommonOptionsTests: XCTestCase {
+    private let tools = ["feed-fetch", "feed-map", "feed-comments", "feed-cache"]
+
+    func test_help_printsUsageOnStdoutAndExitsZero() throws {
+        for tool in tools {
+            for flag in ["--help", "-h"] {
+                let result = try Command.run(tool, [flag])
+                XCTAssertEqual(result.status, 0, tool)
+                XCTAssertTrue(result.out.hasPrefix("usage: \(tool)"), "\(tool): \(result.out)")
+                XCTAssertEqual(result.err, "", tool)
+            }
+        }
+    }
+
+    func test_version_printsNameAndVersion() throws {
+        for tool in tools {
+            let result = try Command.run(tool, ["--version"])
+            XCTAssertEqual(result.status, 0, tool)
+            XCTAssertNotNil(result.out.range(of: "^\(tool) [0-9]+\\.[0-9]+\\.[0-9]+\\n$", options: .regularExpression), result.out)
+        }
+    }
+
+    func test_unknownOption_exits64WithOneLineAndAHint() throws {
+        for tool in tools {
+            for option in ["--frobnicate", "-Z"] {
+                let result = try Command.run(tool, [option], stdin: "")
+                XCTAssertEqual(result.status, 64, "\(tool) \(option)")
+                XCTAssertEqual(result.errLines.count, 1, "\(tool) \(option)")
+                XCTAssertTrue(result.err.contains("\(tool) --help"), "hint: \(result.err)")
+                XCTAssertTrue(result.err.contains(option), "names the option: \(result.err)")
+            }
+        }
+    }
+
+    func test_missingOptionValue_exits64() throws {
+        for (tool, option) in [("feed-fetch", "--timeout"), ("feed-fetch", "-j"), ("feed-map", "--schema"), ("feed-comments", "--format"), ("feed-cache", "--cache-dir")] {
+            let result = try Command.run(tool, [option], stdin: "")
+            XCTAssertEqual(result.status, 64, "\(tool) \(option)")
+            XCTAssertEqual(result.errLines.count, 1)
+        }
+    }
+
+    func test_badOptionValues_exit64() throws {
+        let cases: [(String, [String])] = [
+            ("feed-fetch", ["-j", "0", "http://127.0.0.1/"]), ("feed-fetch", ["-j", "x", "http://127.0.0.1/"]),
+            ("feed-fetch", ["--timeout", "-1", "http://127.0.0.1/"]), ("feed-fetch", ["--max-size", "lots", "http://127.0.0.1/"]),
+            ("feed-map", ["--schema", "cats"]), ("feed-map", ["--format", "xml"]), ("feed-comments", ["--format", "yaml"]),
+            ("feed-map", ["stray-operand"]),
+        ]
+        for (tool, arguments) in cases {
+            let result = try Command.run(tool, arguments, stdin: "{}")
+            XCTAssertEqual(result.status, 64, "\(tool) \(arguments)")
+            XCTAssertEqual(result.errLines.count, 1, "\(tool) \(arguments)")
+        }
+    }
+
+    func test_doubleDash_endsOptions() throws {
+        let dashed = try Command.run("feed-fetch", ["--", "--help"])
+        XCTAssertEqual(dashed.status, 64, "--help after -- is a (malformed) URL, not the option")
+        XCTAssertTrue(dashed.err.contains("--help: malformed URL"), dashed.err)
+
+        let cache = makeTemporaryDirectory(self)
+        let result = try Command.run("feed-cache", ["--cache-dir", cache, "--", "load"])
+        XCTAssertEqual(result.status, 66, result.err)
+    }
+
+    func test_usageErrorWritesAnErrorRecordForTheNextStage() throws {
+        let result = try Command.sh("feed-fetch --frobnicate | feed-map")
+        XCTAssertEqual(result.status, 64)
+        XCTAssertEqual(result.errLines.count, 1, "only the stage where it started speaks")
+        XCTAssertTrue(result.err.hasPrefix("feed-fetch: "))
+    }
+}
