@@ -52,7 +52,7 @@ public final class FileSystemFeedStore: FeedStore, FeedImageDataStore {
 
     public func deleteCachedFeed() throws {
         guard let directory = try directory(create: false, kind: .deletion) else { return }
-        try directory.locked {
+        try directory.locked(kind: .deletion) {
             try directory.remove(Self.feedName)
             try pruneImages(in: directory) { _ in true }
             directory.sync()
@@ -62,7 +62,7 @@ public final class FileSystemFeedStore: FeedStore, FeedImageDataStore {
     public func exclusively<T>(_ body: () throws -> T) throws -> T {
         guard let directory = try directory(create: false, kind: .deletion) else { return try body() }
         writable = directory
-        return try directory.locked(body)
+        return try directory.locked(kind: .deletion, body)
     }
 
     private func pruneImages(in directory: CacheDirectory, where shouldDelete: (String) -> Bool) throws {
@@ -124,7 +124,8 @@ public final class FileSystemFeedStore: FeedStore, FeedImageDataStore {
             throw corrupt("bad header")
         }
         let body = bytes[(newline + 1)...]
-        guard body.count == keyLength + dataLength else { throw corrupt("\(body.count) bytes where \(keyLength + dataLength) were written") }
+        let (written, overflow) = keyLength.addingReportingOverflow(dataLength)
+        guard !overflow, body.count == written else { throw corrupt("\(body.count) bytes where \(keyLength) + \(dataLength) were written") }
         guard CacheChecksum.hex(CacheChecksum.of(Array(body))) == fields[4] else { throw corrupt("checksum mismatch") }
         // Another URL with the same hash is not this URL's data.
         guard body.prefix(keyLength).elementsEqual(key) else { return nil }
