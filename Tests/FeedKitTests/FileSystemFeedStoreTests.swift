@@ -691,6 +691,90 @@ final class FileSystemFeedStoreTests: XCTestCase {
         XCTAssertEqual(cacheTestRead(victim), Array("not the cache's".utf8))
     }
 
+    func test_insert_doesNotCreateTheTargetOfADanglingLinkAtTheLockPath() throws {
+        let root = makeCacheTestDirectory()
+        let cache = root + "/cache"
+        try FileManager.default.createDirectory(atPath: cache, withIntermediateDirectories: false)
+        XCTAssertEqual(symlink(root + "/created-through-the-link", cache + "/.lock"), 0)
+
+        _ = try? makeSUT(cache).insert(uniqueCachedFeed(savedAt: Timestamp.cacheTestNow), keepingImageDataFor: [])
+
+        XCTAssertNil(cacheTestFileType(root + "/created-through-the-link"))
+    }
+
+    func test_imageInsert_replacesALinkAtTheImagePathAndPruningRemovesOnlyTheLink() throws {
+        let root = makeCacheTestDirectory()
+        let outside = root + "/outside-target"
+        cacheTestWrite(Array("outside".utf8), to: outside)
+        let cache = root + "/cache"
+        let sut = makeSUT(cache)
+        try sut.insert(Array("first".utf8), for: "https://h/1")
+        let image = cache + "/images/" + SHA256.hex(Array("https://h/1".utf8))
+        try FileManager.default.removeItem(atPath: image)
+        XCTAssertEqual(symlink(outside, image), 0)
+
+        XCTAssertThrowsError(try sut.retrieve(dataForURL: "https://h/1"), "a link is not the cache's image file")
+        try sut.insert(Array("second".utf8), for: "https://h/1")
+        XCTAssertEqual(cacheTestFileType(image), S_IFREG)
+        XCTAssertEqual(try sut.retrieve(dataForURL: "https://h/1"), Array("second".utf8))
+
+        try FileManager.default.removeItem(atPath: image)
+        XCTAssertEqual(symlink(outside, image), 0)
+        try sut.insert(uniqueCachedFeed(savedAt: Timestamp.cacheTestNow), keepingImageDataFor: [])
+        XCTAssertNil(cacheTestFileType(image))
+
+        XCTAssertEqual(cacheTestRead(outside), Array("outside".utf8))
+    }
+
+    // MARK: - Concurrency
+
+    func test_concurrentWritersAndReaders_readersSeeOnlyWholeFeedsAndALastWriterWins() throws {
+        let cache = makeCachePath()
+        let writers = 4, insertsPerWriter = 15
+        let feeds = (0..<writers).map { writer in
+            (0..<insertsPerWriter).map { index in
+                CachedFeed(document: Array(#"{"items":[{"writer":\#(writer),"index":\#(index),"padding":"\#(String(repeating: "p", count: 20_000 * (index % 3)))"}]}"#.utf8) + [0x0A],
+                           timestamp: Timestamp(seconds: Int64(writer * 1_000 + index)))
+            }
+        }
+        let written = Set(feeds.flatMap { $0 }.map { $0.timestamp })
+        let state = CacheTestConcurrencyState()
+
+        let finishedWriters = (0..<writers).map { writer in
+            runInBackground {
+                let store = FileSystemFeedStore(path: cache)
+                for feed in feeds[writer] {
+                    do { try store.insert(feed, keepingImageDataFor: []) } catch { state.record("insert: \(error)") }
+                }
+            }
+        }
+        let finishedReader = runInBackground {
+            let store = FileSystemFeedStore(path: cache)
+            repeat {
+                do {
+                    if let feed = try store.retrieve() {
+                        let expected = feeds.flatMap { $0 }.first { $0.timestamp == feed.timestamp }
+                        if expected != feed { state.record("read a feed that was never written whole: \(feed.timestamp)") }
+                    }
+                } catch {
+                    state.record("retrieve: \(error)")
+                }
+            } while !state.writersDone
+        }
+
+        for finished in finishedWriters {
+            XCTAssertEqual(finished.wait(timeout: .now() + 60), .success, "a writer did not finish")
+        }
+        state.writersDone = true
+        XCTAssertEqual(finishedReader.wait(timeout: .now() + 60), .success, "the reader did not finish")
+
+        XCTAssertEqual(state.failures, [])
+        let final = try XCTUnwrap(try makeSUT(cache).retrieve())
+        XCTAssertTrue(written.contains(final.timestamp))
+        XCTAssertTrue(feeds.contains { $0.last == final }, "the last feed of the last writer to finish must win, got \(final.timestamp)")
+        XCTAssertEqual(cacheTestTree(cache).filter { $0.contains(".tmp-") }, [])
+    }
+
     // MARK: - Helpers
 
     private func makeSUT(_ path: String, file: StaticString = #filePath, line: UInt = #line) -> FileSystemFeedStore {
@@ -765,5 +849,22 @@ final class FileSystemFeedStoreTests: XCTestCase {
             done.signal()
         }
         return done
+    }
+}
+
+/// What the threads of a concurrency test saw.
+final class CacheTestConcurrencyState: @unchecked Sendable {
+    private let lock = NSLock()
+    private var _failures: [String] = []
+    private var _writersDone = false
+
+    var failures: [String] { lock.lock(); defer { lock.unlock() }; return _failures }
+    var writersDone: Bool {
+        get { lock.lock(); defer { lock.unlock() }; return _writersDone }
+        set { lock.lock(); _writersDone = newValue; lock.unlock() }
+    }
+
+    func record(_ failure: String) {
+        lock.lock(); _failures.append(failure); lock.unlock()
     }
 }
