@@ -56,11 +56,12 @@ final class CacheDirectory {
         var child = openat(fd, name, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC)
         if child < 0, errno == ENOENT {
             guard create else { return nil }
-            if mkdirat(fd, name, 0o700) != 0, errno != EEXIST {
+            if mkdirat(fd, name, 0o700) == 0 {
+                fchmodat(fd, name, 0o700, 0) // whatever the umask, before it is opened
+            } else if errno != EEXIST {
                 throw StoreError(kind, "cannot create \(path)/\(name): \(CacheDirectory.reason())")
             }
             child = openat(fd, name, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC)
-            if child >= 0 { fchmod(child, 0o700) }
         }
         guard child >= 0 else { throw StoreError(kind, "\(path)/\(name): \(CacheDirectory.reason())") }
         return CacheDirectory(path: "\(path)/\(name)", fd: child)
