@@ -75,3 +75,39 @@ final class CommonOptionsTests: XCTestCase {
         XCTAssertTrue(result.err.hasPrefix("feed-fetch: "))
     }
 }
+
+/// With a terminal on stdout, an error is one line on stderr and no record; a
+/// terminal on stdin, where records were expected, is a usage error.
+final class TerminalTests: XCTestCase {
+    override func setUpWithError() throws {
+        try XCTSkipUnless(FileManager.default.isExecutableFile(atPath: "/usr/bin/script"), "needs script(1) from util-linux")
+    }
+
+    /// Runs `command` with stdin, stdout and stderr on a pseudo-terminal; returns what it showed and its status.
+    private func onTerminal(_ command: String) throws -> (shown: String, status: Int32) {
+        let result = try Command.run("/usr/bin/script", ["-qec", command + "; echo \"[exit $?]\"", "/dev/null"])
+        let shown = result.out.replacingOccurrences(of: "\r\n", with: "\n")
+        guard let range = shown.range(of: "\\[exit ([0-9]+)\\]", options: .regularExpression),
+              let status = Int32(shown[range].dropFirst(6).dropLast()) else {
+            XCTFail("no exit status in: \(shown)")
+            return (shown, -1)
+        }
+        return (String(shown[..<range.lowerBound]), status)
+    }
+
+    func test_errorOnATerminal_isOneLineAndNoRecord() throws {
+        let cache = makeTemporaryDirectory(self)
+        let (shown, status) = try onTerminal("feed-cache --cache-dir \(shellQuote(cache)) load")
+        XCTAssertEqual(status, 66)
+        XCTAssertEqual(shown, "feed-cache: \(cache): no cached feed\n")
+    }
+
+    func test_terminalOnStandardInput_isAUsageError() throws {
+        for tool in ["feed-fetch", "feed-map", "feed-comments", "feed-cache save", "feed-cache image save"] {
+            let (shown, status) = try onTerminal(tool)
+            XCTAssertEqual(status, 64, tool)
+            XCTAssertTrue(shown.contains("standard input is a terminal"), "\(tool): \(shown)")
+            XCTAssertFalse(shown.contains("{"), "no record on a terminal: \(shown)")
+        }
+    }
+}
