@@ -28,6 +28,56 @@ Keep the feed, and its images' data, for offline use.
       --version            show the version and exit
 """
 
+let commonOptions = """
+      --cache-dir DIR      the cache (default: $FEED_CACHE_DIR, else
+                           $XDG_CACHE_HOME/essential-feed, else ~/.cache/essential-feed)
+      --max-age DURATION   how old a feed may be: 90s, 15m, 36h, 7d, 1d12h
+                           (default: $FEED_CACHE_MAX_AGE, else 7d)
+  -h, --help               show this help and exit
+"""
+let subcommandHelp = [
+    "save": """
+    usage: feed-cache [--cache-dir DIR] save [-q] [--pretty] [--format json|text]
+
+    Read one feed document on standard input, check all of it, then replace the
+    cached feed with it, timestamped now, and write it back out. Bad input leaves
+    the cache as it was.
+
+      -q, --quiet              write nothing on success
+          --pretty             indent the feed for people
+          --format FORMAT      json (default), or text: a readable list
+    \(commonOptions)
+    """,
+    "load": """
+    usage: feed-cache [--cache-dir DIR] [--max-age DURATION] load [--pretty] [--format json|text]
+
+    Write the cached feed if it is younger than the max age; else exit 66.
+    Never changes the cache.
+
+          --pretty             indent the feed for people
+          --format FORMAT      json (default), or text: a readable list
+    \(commonOptions)
+    """,
+    "validate": """
+    usage: feed-cache [--cache-dir DIR] [--max-age DURATION] validate
+
+    Delete the cached feed, and its image data, if it cannot be read or is as old
+    as the max age or older. Keep a valid or empty cache. Prints nothing.
+
+    \(commonOptions)
+    """,
+    "image": """
+    usage: feed-cache [--cache-dir DIR] image save
+           feed-cache [--cache-dir DIR] image load URL
+
+    image save: read response records (from feed-fetch) and store each body
+    (status 200, not empty) under its url. image load: write the cached image
+    data for URL, raw; exit 66 if there is none.
+
+    \(commonOptions)
+    """,
+]
+
 CancelCourse.install()
 signal(SIGXFSZ, SIG_IGN) // a file-size limit is a saving error, not a crash
 let stage = Stage(tool: "feed-cache")
@@ -39,7 +89,9 @@ let arguments = stage.parse(ArgumentParser(tool: "feed-cache", options: [
     OptionSpec("--format", value: "FORMAT"),
     OptionSpec("-h", "--help"),
     OptionSpec("--version"),
-]), Array(CommandLine.arguments.dropFirst()), help: help)
+]), Array(CommandLine.arguments.dropFirst())) { parsed in
+    subcommandHelp[parsed.operands.first ?? ""] ?? help
+}
 
 let configuration: CacheConfiguration
 do {

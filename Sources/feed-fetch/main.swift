@@ -56,11 +56,19 @@ if arguments.operands.isEmpty {
 }
 
 let fetcher = BatchFetcher(client: URLSessionHTTPClient(limits: limits, concurrency: jobs), concurrency: jobs)
+let progress = ProgressLine(tool: "feed-fetch", total: targets.count)
+stage.progress = progress
+var done = 0, bytes = 0
 fetcher.run(targets) { outcome in
     switch outcome {
-    case .response(let record): stage.emit(record.json)
+    case .response(let record):
+        stage.emit(record.json)
+        bytes += record.body.count
     case .failed(let record): stage.fail(record.error, url: record.url)
     case .passedOn(let record): stage.passOn(record)
     }
+    done += 1
+    progress?.update(done: done, bytes: bytes)
 }
+progress?.clear()
 stage.finish()

@@ -17,6 +17,8 @@ public final class Stage {
     public let stdoutIsTerminal: Bool
     public var writer: JSONWriter
     public private(set) var exitCode: Int32 = ExitCode.success
+    /// A progress line to erase before any message.
+    public var progress: ProgressLine?
 
     public init(tool: String, pretty: Bool = false) {
         self.tool = tool
@@ -40,6 +42,7 @@ public final class Stage {
     /// error record on stdout for the next stage (unless stdout is a terminal).
     public func fail(_ error: ToolError, url: String? = nil) {
         let subject = url.map { "\(Stage.oneLine($0)): " } ?? ""
+        progress?.clear()
         _ = StandardIO.write(2, "\(tool): \(subject)\(Stage.oneLine(error.message))\n")
         if !stdoutIsTerminal {
             emit(ErrorRecord(url: url, error).json)
@@ -105,13 +108,18 @@ public final class Stage {
     /// Parses the arguments, answering --help and --version, and turning a
     /// usage error into the documented exit.
     public func parse(_ parser: ArgumentParser, _ arguments: [String], help: String) -> ParsedArguments {
+        parse(parser, arguments) { _ in help }
+    }
+
+    /// The same, with a help text that may depend on the operands (a subcommand's own help).
+    public func parse(_ parser: ArgumentParser, _ arguments: [String], help: (ParsedArguments) -> String) -> ParsedArguments {
         let parsed: ParsedArguments
         do {
             parsed = try parser.parse(arguments)
         } catch {
             fatal(error)
         }
-        if parsed.has("--help") { print(help) }
+        if parsed.has("--help") { print(help(parsed)) }
         if parsed.has("--version") { print("\(tool) \(ToolsetVersion.string)") }
         return parsed
     }

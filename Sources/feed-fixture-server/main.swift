@@ -1,0 +1,82 @@
+// feed-fixture-server [--port N] DIR
+//
+// Serves the files of DIR on 127.0.0.1 over GET (and HEAD): /v1/feed is DIR/v1/feed, or
+// DIR/v1/feed.json when the former is missing. Prints the base URL as its one line of output,
+// then serves until SIGINT or SIGTERM, and exits 0.
+
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+import LoopbackHTTP
+
+let toolName = "feed-fixture-server"
+let usage = "usage: \(toolName) [--port N] DIR"
+
+func fail(_ message: String) -> Never {
+    fputs("\(toolName): \(message)\n", stderr)
+    exit(1)
+}
+
+func parsePort(_ text: String) -> UInt16 {
+    guard !text.isEmpty, text.utf8.allSatisfy({ $0 >= 48 && $0 <= 57 }), text.count <= 5,
+          let value = Int(text), value <= 65535 else {
+        fail("invalid port '\(text)' (expected 0-65535)")
+    }
+    return UInt16(value)
+}
+
+var port: UInt16 = 0
+var directory: String?
+var arguments = CommandLine.arguments.dropFirst()
+var optionsEnded = false
+while let argument = arguments.popFirst() {
+    if !optionsEnded && argument == "--" {
+        optionsEnded = true
+    } else if !optionsEnded && (argument == "-h" || argument == "--help") {
+        print(usage)
+        exit(0)
+    } else if !optionsEnded && argument == "--port" {
+        guard let value = arguments.popFirst() else { fail("--port needs a value; \(usage)") }
+        port = parsePort(value)
+    } else if !optionsEnded && argument.hasPrefix("--port=") {
+        port = parsePort(String(argument.dropFirst("--port=".count)))
+    } else if !optionsEnded && argument.hasPrefix("-") && argument != "-" {
+        fail("unknown option '\(argument)'; \(usage)")
+    } else if directory == nil {
+        directory = argument
+    } else {
+        fail("unexpected argument '\(argument)'; \(usage)")
+    }
+}
+
+guard let directory else { fail("missing DIR; \(usage)") }
+var info = stat()
+guard stat(directory, &info) == 0 else {
+    fail("\(directory): \(String(cString: strerror(errno)))")
+}
+guard info.st_mode & S_IFMT == S_IFDIR else { fail("\(directory): not a directory") }
+
+// Block the stop signals before any server thread exists, so that every thread inherits
+// the mask and sigwait below is the one place they arrive.
+var stopSignals = sigset_t()
+sigemptyset(&stopSignals)
+sigaddset(&stopSignals, SIGINT)
+sigaddset(&stopSignals, SIGTERM)
+pthread_sigmask(SIG_BLOCK, &stopSignals, nil)
+
+let server: LoopbackServer
+do {
+    server = try LoopbackServer(port: port, handler: LoopbackRoutes.files(in: directory))
+} catch {
+    fail("\(error)")
+}
+
+print(server.baseURL)
+fflush(stdout)
+
+var received: Int32 = 0
+while sigwait(&stopSignals, &received) != 0 {}
+server.stop()
+exit(0)
