@@ -59,7 +59,10 @@ guard stat(directory, &info) == 0 else {
 guard info.st_mode & S_IFMT == S_IFDIR else { fail("\(directory): not a directory") }
 
 // Block the stop signals before any server thread exists, so that every thread inherits
-// the mask and sigwait below is the one place they arrive.
+// the mask and sigwait below is the one place they arrive. A shell starts background jobs
+// with SIGINT ignored, and an ignored signal never reaches sigwait: restore the default first.
+signal(SIGINT, SIG_DFL)
+signal(SIGTERM, SIG_DFL)
 var stopSignals = sigset_t()
 sigemptyset(&stopSignals)
 sigaddset(&stopSignals, SIGINT)
