@@ -1,0 +1,170 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+import LoopbackHTTP
+import XCTest
+
+final class LoopbackRoutesTests: XCTestCase {
+    private var directory = ""
+
+    override func setUpWithError() throws {
+        directory = NSTemporaryDirectory() + "loopback-routes-\(getpid())-\(UInt32.random(in: 0...UInt32.max))"
+        try FileManager.default.createDirectory(atPath: directory + "/v1/image", withIntermediateDirectories: true)
+        try Data(#"{"items":[]}"#.utf8).write(to: URL(fileURLWithPath: directory + "/v1/feed.json"))
+        try Data("raw".utf8).write(to: URL(fileURLWithPath: directory + "/v1/raw"))
+        try Data([0x89, 0x50, 0x4E, 0x47]).write(to: URL(fileURLWithPath: directory + "/v1/image/a b.png"))
+        try Data("secret".utf8).write(to: URL(fileURLWithPath: directory + "/../loopback-secret-\(getpid())"))
+    }
+
+    override func tearDownWithError() throws {
+        try? FileManager.default.removeItem(atPath: directory)
+        try? FileManager.default.removeItem(atPath: directory + "/../loopback-secret-\(getpid())")
+    }
+
+    func test_serving_matchesFullTargetThenPath_elseFallback() {
+        let handler = LoopbackRoutes.serving([
+            "/feed": .ok("plain"),
+            "/feed?page=2": .ok("second"),
+        ], fallback: .status(410))
+        XCTAssertEqual(body(handler(LoopbackRequest(method: "GET", path: "/feed"))), "plain")
+        XCTAssertEqual(body(handler(LoopbackRequest(method: "GET", path: "/feed?page=2"))), "second")
+        XCTAssertEqual(body(handler(LoopbackRequest(method: "GET", path: "/feed?page=3"))), "plain")
+        XCTAssertEqual(status(handler(LoopbackRequest(method: "GET", path: "/other"))), 410)
+        XCTAssertEqual(status(LoopbackRoutes.serving([:])(LoopbackRequest(method: "GET", path: "/"))), 404)
+    }
+
+    func test_sequence_answersInOrderThenRepeatsTheLast() {
+        let handler = LoopbackRoutes.sequence([.status(503), .status(500), .ok("done")])
+        let request = LoopbackRequest(method: "GET", path: "/")
+        XCTAssertEqual((0..<5).map { _ in status(handler(request)) }, [503, 500, 200, 200, 200])
+        XCTAssertEqual(status(LoopbackRoutes.sequence([])(request)), 404)
+    }
+
+    func test_files_servesTheDirectory() throws {
+        let server = try LoopbackServer(handler: LoopbackRoutes.files(in: directory))
+        defer { server.stop() }
+        let client = try RawClient(port: server.port)
+
+        try client.sendRequest("/v1/feed")
+        let feed = try client.readResponse()
+        XCTAssertEqual(feed.status, 200)
+        XCTAssertEqual(feed.header("Content-Type"), "application/json")
+        XCTAssertEqual(feed.text, #"{"items":[]}"#)
+
+        try client.sendRequest("/v1/feed.json?x=1")
+        XCTAssertEqual(try client.readResponse().text, #"{"items":[]}"#)
+
+        try client.sendRequest("/v1/raw")
+        let raw = try client.readResponse()
+        XCTAssertEqual(raw.header("Content-Type"), "application/octet-stream")
+        XCTAssertEqual(raw.text, "raw")
+
+        try client.sendRequest("/v1/image/a%20b.png")
+        let image = try client.readResponse()
+        XCTAssertEqual(image.header("Content-Type"), "image/png")
+        XCTAssertEqual(image.body, [0x89, 0x50, 0x4E, 0x47])
+
+        try client.sendRequest("HEAD", "/v1/raw")
+        let head = try client.readResponse(forHead: true)
+        XCTAssertEqual(head.header("Content-Length"), "3")
+
+        for missing in ["/v1/nothing", "/v1", "/v1/image", "/"] {
+            try client.sendRequest(missing)
+            XCTAssertEqual(try client.readResponse().status, 404, missing)
+        }
+        for escaping in ["/../loopback-secret-\(getpid())", "/v1/../../loopback-secret-\(getpid())", "/v1/%2e%2e/%2e%2e/loopback-secret-\(getpid())"] {
+            try client.sendRequest(escaping)
+            XCTAssertEqual(try client.readResponse().status, 400, escaping)
+        }
+        try client.sendRequest("DELETE", "/v1/raw")
+        let delete = try client.readResponse()
+        XCTAssertEqual(delete.status, 405)
+        XCTAssertEqual(delete.header("Allow"), "GET, HEAD")
+    }
+
+    func test_contentTypes() {
+        XCTAssertEqual(LoopbackRoutes.contentType(forPath: "a/b.json"), "application/json")
+        XCTAssertEqual(LoopbackRoutes.contentType(forPath: "b.PNG"), "image/png")
+        XCTAssertEqual(LoopbackRoutes.contentType(forPath: "b.jpg"), "image/jpeg")
+        XCTAssertEqual(LoopbackRoutes.contentType(forPath: "b.jpeg"), "image/jpeg")
+        XCTAssertEqual(LoopbackRoutes.contentType(forPath: "feed"), "application/octet-stream")
+        XCTAssertEqual(LoopbackRoutes.contentType(forPath: ".json"), "application/octet-stream")
+    }
+
+    // MARK: - The feed-fixture-server executable
+
+    private func fixtureServerExecutable() throws -> URL {
+        let candidates = [Bundle.main.executableURL, URL(fileURLWithPath: CommandLine.arguments[0])]
+            .compactMap { $0?.deletingLastPathComponent() }
+            + Bundle.allBundles.map { $0.bundleURL.deletingLastPathComponent() }
+        for folder in candidates {
+            let binary = folder.appendingPathComponent("feed-fixture-server")
+            if FileManager.default.isExecutableFile(atPath: binary.path) { return binary }
+        }
+        throw XCTSkip("feed-fixture-server is not built next to the test bundle")
+    }
+
+    func test_fixtureServer_printsItsURL_serves_andExitsOnSIGTERM() throws {
+        let process = Process()
+        process.executableURL = try fixtureServerExecutable()
+        process.arguments = [directory]
+        let output = Pipe()
+        let errors = Pipe()
+        process.standardOutput = output
+        process.standardError = errors
+        try process.run()
+        defer { if process.isRunning { process.terminate(); process.waitUntilExit() } }
+
+        var printed = Data()
+        while !printed.contains(UInt8(ascii: "\n")) {
+            let more = output.fileHandleForReading.availableData
+            if more.isEmpty { break }
+            printed += more
+        }
+        let line = String(decoding: printed, as: UTF8.self)
+        XCTAssertTrue(line.hasPrefix("http://127.0.0.1:"), line)
+        XCTAssertTrue(line.hasSuffix("\n"))
+        let port = try XCTUnwrap(UInt16(line.dropFirst("http://127.0.0.1:".count).dropLast()))
+
+        let client = try RawClient(port: port)
+        try client.sendRequest("/v1/feed")
+        XCTAssertEqual(try client.readResponse().text, #"{"items":[]}"#)
+
+        process.terminate()
+        process.waitUntilExit()
+        XCTAssertEqual(process.terminationReason, .exit)
+        XCTAssertEqual(process.terminationStatus, 0)
+        XCTAssertEqual(output.fileHandleForReading.readDataToEndOfFile(), Data(), "one line only")
+        XCTAssertEqual(errors.fileHandleForReading.readDataToEndOfFile(), Data())
+    }
+
+    func test_fixtureServer_reportsAMissingDirectory() throws {
+        let process = Process()
+        process.executableURL = try fixtureServerExecutable()
+        process.arguments = [directory + "/absent"]
+        let output = Pipe()
+        let errors = Pipe()
+        process.standardOutput = output
+        process.standardError = errors
+        try process.run()
+        process.waitUntilExit()
+        XCTAssertEqual(process.terminationStatus, 1)
+        XCTAssertEqual(output.fileHandleForReading.readDataToEndOfFile(), Data())
+        let message = String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        XCTAssertEqual(message, "feed-fixture-server: \(directory)/absent: No such file or directory\n")
+    }
+
+    // MARK: - Helpers
+
+    private func status(_ reply: LoopbackReply) -> Int? {
+        if case let .respond(status, _, _) = reply { return status }
+        return nil
+    }
+
+    private func body(_ reply: LoopbackReply) -> String? {
+        if case let .respond(_, _, body) = reply { return String(decoding: body, as: UTF8.self) }
+        return nil
+    }
+}
