@@ -1,0 +1,58 @@
+# fish completion for feed-cache(1), the Essential Feed toolset's local feed and
+# image data loaders. Installed as share/fish/vendor_completions.d/feed-cache.fish.
+
+# The subcommand path typed so far ("", "save", "image", "image load"...),
+# skipping options and their values.
+function __feed_cache_path
+    set -l tokens (commandline -opc)
+    set -e tokens[1]
+    set -l path
+    set -l skip 0
+    set -l ended 0
+    for token in $tokens
+        if test $skip -eq 1
+            set skip 0
+            continue
+        end
+        if test $ended -eq 0
+            switch $token
+                case --
+                    set ended 1
+                    continue
+                case --cache-dir --max-age --format
+                    set skip 1
+                    continue
+                case '-*'
+                    continue
+            end
+        end
+        set -a path $token
+    end
+    echo (string join ' ' -- $path)
+end
+
+# True if the path typed so far is one of the arguments ("" for none yet).
+function __feed_cache_at
+    contains -- (__feed_cache_path) $argv
+end
+
+complete -c feed-cache -f
+
+# Subcommands.
+complete -c feed-cache -n '__feed_cache_at ""' -a save -d 'Replace the cached feed with the feed document on stdin'
+complete -c feed-cache -n '__feed_cache_at ""' -a load -d 'Write the cached feed, if younger than the max age'
+complete -c feed-cache -n '__feed_cache_at ""' -a validate -d 'Delete the cached feed if unreadable or expired'
+complete -c feed-cache -n '__feed_cache_at ""' -a image -d 'Save or load cached image data'
+complete -c feed-cache -n '__feed_cache_at image' -a save -d 'Store the bodies of the response records on stdin'
+complete -c feed-cache -n '__feed_cache_at image' -a load -d 'Write the cached image data for a URL'
+
+# Options accepted before and after the subcommand.
+complete -c feed-cache -l cache-dir -x -a '(__fish_complete_directories)' -d 'The cache directory'
+complete -c feed-cache -l max-age -x -d 'How old a feed may be: 90s, 15m, 36h, 7d, 1d12h (default 7d)'
+complete -c feed-cache -s h -l help -d 'Show the help and exit'
+complete -c feed-cache -n '__feed_cache_at ""' -l version -d 'Show the version and exit'
+
+# Options of some subcommands only.
+complete -c feed-cache -n '__feed_cache_at save' -s q -l quiet -d 'Write nothing on success'
+complete -c feed-cache -n '__feed_cache_at save load' -l pretty -d 'Indent the feed for people'
+complete -c feed-cache -n '__feed_cache_at save load' -l format -x -a 'json\t"The feed document (default)" text\t"A readable list"' -d 'Output format'
