@@ -36,8 +36,11 @@ public final class URLSessionHTTPClient: NSObject, HTTPClient, URLSessionDataDel
         configuration.requestCachePolicy = .reloadIgnoringLocalCacheData
         configuration.httpCookieStorage = nil
         configuration.httpShouldSetCookies = false
-        configuration.timeoutIntervalForRequest = limits.timeout
-        configuration.timeoutIntervalForResource = limits.timeout
+        // URLSession on Linux rounds these down to whole seconds (0.5 would time
+        // out at once): the timer in get(_:) enforces the exact limit, these
+        // are only a backstop.
+        configuration.timeoutIntervalForRequest = limits.timeout.rounded(.up) + 1
+        configuration.timeoutIntervalForResource = limits.timeout.rounded(.up) + 1
         configuration.httpMaximumConnectionsPerHost = max(concurrency, 1)
         configuration.httpAdditionalHeaders = ["User-Agent": "feed-fetch/\(ToolsetVersion.string)"]
         let queue = OperationQueue()

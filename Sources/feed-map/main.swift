@@ -30,23 +30,6 @@ let schemaName = arguments.value("--schema") ?? FeedSchema.images.rawValue
 guard let schema = FeedSchema(rawValue: schemaName) else { stage.usage("unknown schema '\(schemaName)' (images or spots)") }
 let format = OutputFormat.parse(arguments, stage: stage)
 
-var records = RecordReader(stage.readInput(expecting: "response records"))
-while let next = records.next() {
-    do {
-        switch try next.get() {
-        case .response(let response):
-            do {
-                format.emit(try FeedItemsMapper.map(status: response.status, body: response.body, schema: schema), stage)
-            } catch {
-                stage.fail(error, url: response.url)
-            }
-        case .document(let payload):
-            format.emit(try FeedItemsMapper.map(payload: payload, schema: schema), stage)
-        case .error(let record):
-            stage.passOn(record)
-        }
-    } catch {
-        stage.fail(error)
-    }
-}
+var input = stage.readInput(expecting: "response records")
+FeedMapping.run(&input, schema: schema, format: format, stage: stage)
 stage.finish()

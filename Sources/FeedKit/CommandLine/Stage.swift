@@ -38,6 +38,19 @@ public final class Stage {
         }
     }
 
+    /// Writes raw bytes to stdout (a piece of a record the fast paths build).
+    public func emit(raw bytes: UnsafeRawBufferPointer) {
+        var offset = 0
+        while offset < bytes.count, let base = bytes.baseAddress {
+            let wrote = Glibc.write(1, base + offset, bytes.count - offset)
+            if wrote < 0 {
+                if errno == EINTR { continue }
+                exit(exitCode == 0 ? ExitCode.ioError : exitCode)
+            }
+            offset += wrote
+        }
+    }
+
     /// An error that starts here: one line on stderr naming what failed, the
     /// error record on stdout for the next stage (unless stdout is a terminal).
     public func fail(_ error: ToolError, url: String? = nil) {

@@ -9,28 +9,30 @@ import Darwin
 public enum StandardIO {
     public static func isTerminal(_ fd: Int32) -> Bool { isatty(fd) == 1 }
 
-    /// Reads a descriptor to its end.
+    /// Reads a descriptor to its end. The buffer doubles as it fills, so each
+    /// byte is zeroed and copied a bounded number of times.
     public static func readAll(_ fd: Int32 = 0) throws(ToolError) -> [UInt8] {
-        var bytes: [UInt8] = []
-        var chunk = 1 << 16
+        var info = stat()
+        let hint = fstat(fd, &info) == 0 && (info.st_mode & S_IFMT) == S_IFREG ? Int(info.st_size) + 1 : 0
+        var bytes = [UInt8](repeating: 0, count: max(hint, 1 << 16))
+        var used = 0
         while true {
-            let start = bytes.count
-            bytes.reserveCapacity(start + chunk)
-            var got = 0
-            bytes.append(contentsOf: repeatElement(0, count: chunk))
-            got = bytes.withUnsafeMutableBufferPointer { buffer in
-                read(fd, buffer.baseAddress! + start, chunk)
+            if used == bytes.count {
+                bytes.append(contentsOf: repeatElement(0, count: bytes.count))
+            }
+            let got = bytes.withUnsafeMutableBytes { buffer -> Int in
+                guard let base = buffer.baseAddress else { return 0 }
+                return read(fd, base + used, buffer.count - used)
             }
             if got < 0 {
-                if errno == EINTR { bytes.removeLast(chunk); continue }
-                let reason = String(cString: strerror(errno))
-                bytes.removeLast(chunk)
-                throw ToolError(.invalidData, "cannot read standard input: \(reason)")
+                if errno == EINTR { continue }
+                throw ToolError(.invalidData, "cannot read standard input: \(String(cString: strerror(errno)))")
             }
-            bytes.removeLast(chunk - got)
-            if got == 0 { return bytes }
-            if chunk < 1 << 22 { chunk *= 2 }
+            if got == 0 { break }
+            used += got
         }
+        bytes.removeSubrange(used...)
+        return bytes
     }
 
     /// Writes all of `bytes`, retrying short writes. Returns false if the

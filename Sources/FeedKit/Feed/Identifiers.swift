@@ -24,7 +24,11 @@ public enum Identifiers {
     /// An absolute URL: `scheme://host…`, with no white space or control
     /// characters. The scheme is letters, digits, `+ - .`, starting with a letter.
     public static func isAbsoluteURL(_ text: String) -> Bool {
-        let utf8 = Array(text.utf8)
+        var text = text
+        return text.withUTF8 { isAbsoluteURL($0) }
+    }
+
+    public static func isAbsoluteURL(_ utf8: UnsafeBufferPointer<UInt8>) -> Bool {
         guard let first = utf8.first, isLetter(first) else { return false }
         var index = 1
         while index < utf8.count, isLetter(utf8[index]) || isDigit(utf8[index])
@@ -36,10 +40,27 @@ public enum Identifiers {
             return false
         }
         let authorityStart = index + 3
-        guard authorityStart < utf8.count,
-              utf8[authorityStart] != UInt8(ascii: "/"), utf8[authorityStart] != UInt8(ascii: "?"),
+        guard utf8[authorityStart] != UInt8(ascii: "/"), utf8[authorityStart] != UInt8(ascii: "?"),
               utf8[authorityStart] != UInt8(ascii: "#") else { return false }
-        return !utf8.contains { $0 <= 0x20 || $0 == 0x7F }
+        for byte in utf8 where byte <= 0x20 || byte == 0x7F { return false }
+        return true
+    }
+
+    /// True for 36 bytes in 8-4-4-4-12 hex form, any case.
+    public static func isUUID(_ utf8: UnsafeBufferPointer<UInt8>) -> Bool {
+        guard utf8.count == 36 else { return false }
+        for (offset, byte) in utf8.enumerated() {
+            if offset == 8 || offset == 13 || offset == 18 || offset == 23 {
+                guard byte == UInt8(ascii: "-") else { return false }
+            } else {
+                guard isHexDigit(byte) else { return false }
+            }
+        }
+        return true
+    }
+
+    private static func isHexDigit(_ byte: UInt8) -> Bool {
+        isDigit(byte) || (byte | 0x20 >= UInt8(ascii: "a") && byte | 0x20 <= UInt8(ascii: "f"))
     }
 
     /// The URL's scheme, lower-cased, if it is absolute.

@@ -37,20 +37,31 @@ public struct JSONReader {
 
     /// The next value, or nil at the end of the input.
     public mutating func next() throws(JSONSyntaxError) -> JSON? {
-        skipWhitespace()
-        if index >= bytes.count { return nil }
-        let value = try bytes.withUnsafeBufferPointer { (buffer) throws(JSONSyntaxError) -> JSON in
-            var parser = Parser(buffer: buffer, index: index, maxDepth: maxDepth)
-            let value = try parser.parseValue(depth: 0)
-            index = parser.index
-            return value
+        let bytes = self.bytes
+        var position = index
+        defer { index = position }
+        return try bytes.withUnsafeBufferPointer { (buffer) throws(JSONSyntaxError) -> JSON? in
+            try JSONReader.value(in: buffer, at: &position, maxDepth: maxDepth)
         }
+    }
+
+    /// The value that starts at `offset` (after white space) in `buffer`, or
+    /// nil at the end; `offset` moves past it.
+    public static func value(in buffer: UnsafeBufferPointer<UInt8>, at offset: inout Int,
+                             maxDepth: Int = defaultMaxDepth) throws(JSONSyntaxError) -> JSON? {
+        while offset < buffer.count, Parser.isWhitespace(buffer[offset]) { offset += 1 }
+        if offset >= buffer.count { return nil }
+        var parser = Parser(buffer: buffer, index: offset, maxDepth: maxDepth)
+        let value = try parser.parseValue(depth: 0)
+        offset = parser.index
         // Two values must be separated by white space or be self-delimiting;
         // `1 2` is two values, `12` one, `truex` an error.
-        if index < bytes.count, !Parser.isWhitespace(bytes[index]) {
-            if case .number = value { throw JSONSyntaxError(reason: "unexpected character after number", offset: index) }
-            if case .bool = value { throw JSONSyntaxError(reason: "unexpected character after literal", offset: index) }
-            if case .null = value { throw JSONSyntaxError(reason: "unexpected character after literal", offset: index) }
+        if offset < buffer.count, !Parser.isWhitespace(buffer[offset]) {
+            switch value {
+            case .number: throw JSONSyntaxError(reason: "unexpected character after number", offset: offset)
+            case .bool, .null: throw JSONSyntaxError(reason: "unexpected character after literal", offset: offset)
+            default: break
+            }
         }
         return value
     }

@@ -60,30 +60,37 @@ public struct JSONWriter {
     private static let hexDigits: [UInt8] = Array("0123456789abcdef".utf8)
 
     public static func appendString(_ string: String, to out: inout [UInt8]) {
-        out.append(UInt8(ascii: "\""))
         var string = string
-        string.withUTF8 { utf8 in
-            var runStart = 0
-            for offset in 0..<utf8.count {
-                let byte = utf8[offset]
-                guard byte < 0x20 || byte == 0x22 || byte == 0x5C else { continue }
-                out.append(contentsOf: UnsafeBufferPointer(rebasing: utf8[runStart..<offset]))
-                runStart = offset + 1
-                switch byte {
-                case 0x22: out.append(contentsOf: [0x5C, 0x22])
-                case 0x5C: out.append(contentsOf: [0x5C, 0x5C])
-                case 0x0A: out.append(contentsOf: [0x5C, UInt8(ascii: "n")])
-                case 0x0D: out.append(contentsOf: [0x5C, UInt8(ascii: "r")])
-                case 0x09: out.append(contentsOf: [0x5C, UInt8(ascii: "t")])
-                case 0x08: out.append(contentsOf: [0x5C, UInt8(ascii: "b")])
-                case 0x0C: out.append(contentsOf: [0x5C, UInt8(ascii: "f")])
-                default:
-                    out.append(contentsOf: [0x5C, UInt8(ascii: "u"), UInt8(ascii: "0"), UInt8(ascii: "0"),
-                                            hexDigits[Int(byte >> 4)], hexDigits[Int(byte & 0x0F)]])
-                }
+        string.withUTF8 { appendString(utf8: $0, to: &out) }
+    }
+
+    /// A string given as its UTF-8 bytes (already valid), quoted and escaped.
+    public static func appendString(utf8: UnsafeBufferPointer<UInt8>, to out: inout [UInt8]) {
+        out.append(UInt8(ascii: "\""))
+        var runStart = 0
+        for offset in 0..<utf8.count {
+            let byte = utf8[offset]
+            guard byte < 0x20 || byte == 0x22 || byte == 0x5C else { continue }
+            out.append(contentsOf: UnsafeBufferPointer(rebasing: utf8[runStart..<offset]))
+            runStart = offset + 1
+            out.append(0x5C)
+            switch byte {
+            case 0x22: out.append(0x22)
+            case 0x5C: out.append(0x5C)
+            case 0x0A: out.append(UInt8(ascii: "n"))
+            case 0x0D: out.append(UInt8(ascii: "r"))
+            case 0x09: out.append(UInt8(ascii: "t"))
+            case 0x08: out.append(UInt8(ascii: "b"))
+            case 0x0C: out.append(UInt8(ascii: "f"))
+            default:
+                out.append(UInt8(ascii: "u"))
+                out.append(UInt8(ascii: "0"))
+                out.append(UInt8(ascii: "0"))
+                out.append(hexDigits[Int(byte >> 4)])
+                out.append(hexDigits[Int(byte & 0x0F)])
             }
-            out.append(contentsOf: UnsafeBufferPointer(rebasing: utf8[runStart..<utf8.count]))
         }
+        out.append(contentsOf: UnsafeBufferPointer(rebasing: utf8[runStart..<utf8.count]))
         out.append(UInt8(ascii: "\""))
     }
 }

@@ -1,0 +1,444 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// A byte range of the input: a string's contents between its quotes, or a
+/// number's text.
+public struct JSONSpan: Equatable, Sendable {
+    public var start: Int
+    public var end: Int
+    /// True if the string holds a backslash escape (its bytes are not its value).
+    public var escaped: Bool
+
+    public var count: Int { end - start }
+}
+
+/// A validating JSON scanner over bytes in place: it checks the same grammar
+/// as `JSONReader` (strict RFC 8259, valid UTF-8, no lone surrogates, depth
+/// limit) but builds nothing, so the fast paths can walk a large document
+/// without allocating. Every method returns nil / false on anything it does
+/// not accept; callers then fall back to `JSONReader`, whose error is the one
+/// reported.
+public struct JSONScanner {
+    public let base: UnsafeMutablePointer<UInt8>
+    public let end: Int
+    public var index: Int
+    public let maxDepth: Int
+
+    public init(_ buffer: UnsafeMutableBufferPointer<UInt8>, from index: Int = 0, to end: Int? = nil,
+                maxDepth: Int = JSONReader.defaultMaxDepth) {
+        // An empty buffer has no base address; point at a dummy byte it never reads.
+        self.base = buffer.baseAddress ?? JSONScanner.empty
+        self.end = end ?? buffer.count
+        self.index = index
+        self.maxDepth = maxDepth
+    }
+
+    nonisolated(unsafe) private static let empty = UnsafeMutablePointer<UInt8>.allocate(capacity: 1)
+
+    @inline(__always) public var atEnd: Bool { index >= end }
+
+    @inline(__always) public func peek() -> UInt8? { index < end ? base[index] : nil }
+
+    @inline(__always) public mutating func skipWhitespace() {
+        while index < end {
+            let byte = base[index]
+            guard byte == 0x20 || byte == 0x0A || byte == 0x0D || byte == 0x09 else { return }
+            index += 1
+        }
+    }
+
+    /// Consumes `byte` (after white space); false if something else is there.
+    @inline(__always) public mutating func consume(_ byte: UInt8) -> Bool {
+        skipWhitespace()
+        guard index < end, base[index] == byte else { return false }
+        index += 1
+        return true
+    }
+
+    /// Does the span's raw bytes equal `literal`? (For unescaped keys.)
+    @inline(__always) public func span(_ span: JSONSpan, is literal: StaticString) -> Bool {
+        guard !span.escaped, span.count == literal.utf8CodeUnitCount else { return false }
+        return memcmp(base + span.start, literal.utf8Start, span.count) == 0
+    }
+
+    // MARK: Strings
+
+    /// Scans a string at the cursor (white space first); returns its contents' span.
+    public mutating func string() -> JSONSpan? {
+        skipWhitespace()
+        guard index < end, base[index] == 0x22 else { return nil }
+        index += 1
+        let start = index
+        var escaped = false
+        while true {
+            // Eight bytes at a time while they are plain printable ASCII.
+            while end - index >= 8 {
+                let word = UnsafeRawPointer(base + index).loadUnaligned(as: UInt64.self)
+                if JSONScanner.isPlainASCII(word) { index += 8 } else { break }
+            }
+            guard index < end else { return nil }
+            let byte = base[index]
+            if byte == 0x22 {
+                let span = JSONSpan(start: start, end: index, escaped: escaped)
+                index += 1
+                return span
+            }
+            if byte == 0x5C {
+                escaped = true
+                guard scanEscape() else { return nil }
+                continue
+            }
+            if byte < 0x20 { return nil }
+            if byte < 0x80 { index += 1; continue }
+            guard let length = JSONScanner.utf8SequenceLength(base, index, end) else { return nil }
+            index += length
+        }
+    }
+
+    /// True if none of the eight bytes is a quote, a backslash, a control
+    /// character or non-ASCII.
+    @inline(__always) static func isPlainASCII(_ word: UInt64) -> Bool {
+        let ones: UInt64 = 0x0101_0101_0101_0101
+        let highs: UInt64 = 0x8080_8080_8080_8080
+        let quote = word ^ (ones &* 0x22)
+        let backslash = word ^ (ones &* 0x5C)
+        let hasQuote = (quote &- ones) & ~quote & highs
+        let hasBackslash = (backslash &- ones) & ~backslash & highs
+        let hasControl = (word &- ones &* 0x20) & ~word & highs
+        return (hasQuote | hasBackslash | hasControl | (word & highs)) == 0
+    }
+
+    /// The length of the valid UTF-8 sequence at `index`, or nil (overlong,
+    /// surrogate, beyond U+10FFFF, truncated).
+    @inline(__always) static func utf8SequenceLength(_ base: UnsafeMutablePointer<UInt8>, _ index: Int, _ end: Int) -> Int? {
+        let lead = base[index]
+        func continuation(_ offset: Int) -> UInt8? {
+            guard index + offset < end else { return nil }
+            let byte = base[index + offset]
+            return byte & 0xC0 == 0x80 ? byte : nil
+        }
+        switch lead {
+        case 0xC2...0xDF:
+            return continuation(1) == nil ? nil : 2
+        case 0xE0...0xEF:
+            guard let second = continuation(1), continuation(2) != nil else { return nil }
+            if lead == 0xE0 && second < 0xA0 { return nil } // overlong
+            if lead == 0xED && second >= 0xA0 { return nil } // surrogate
+            return 3
+        case 0xF0...0xF4:
+            guard let second = continuation(1), continuation(2) != nil, continuation(3) != nil else { return nil }
+            if lead == 0xF0 && second < 0x90 { return nil } // overlong
+            if lead == 0xF4 && second >= 0x90 { return nil } // beyond U+10FFFF
+            return 4
+        default:
+            return nil
+        }
+    }
+
+    /// At a backslash: checks one escape and moves past it.
+    private mutating func scanEscape() -> Bool {
+        guard end - index >= 2 else { return false }
+        let escape = base[index + 1]
+        switch escape {
+        case 0x22, 0x5C, 0x2F, 0x62, 0x66, 0x6E, 0x72, 0x74: // " \ / b f n r t
+            index += 2
+            return true
+        case 0x75: // u
+            guard let unit = hex4(at: index + 2) else { return false }
+            index += 6
+            if (0xD800...0xDBFF).contains(unit) {
+                guard end - index >= 6, base[index] == 0x5C, base[index + 1] == 0x75,
+                      let low = hex4(at: index + 2), (0xDC00...0xDFFF).contains(low) else { return false }
+                index += 6
+            } else if (0xDC00...0xDFFF).contains(unit) {
+                return false
+            }
+            return true
+        default:
+            return false
+        }
+    }
+
+    @inline(__always) private func hex4(at offset: Int) -> UInt32? {
+        guard end - offset >= 4 else { return nil }
+        var value: UInt32 = 0
+        for position in offset..<(offset + 4) {
+            let byte = base[position]
+            let digit: UInt8
+            switch byte {
+            case 0x30...0x39: digit = byte - 0x30
+            case 0x61...0x66: digit = byte - 0x61 + 10
+            case 0x41...0x46: digit = byte - 0x41 + 10
+            default: return nil
+            }
+            value = value << 4 | UInt32(digit)
+        }
+        return value
+    }
+
+    /// Decodes an escaped string's value in place, over its own bytes (a
+    /// value is never longer than its escaped form); returns the new end.
+    /// The span must come from `string()`, so its escapes are valid.
+    public func unescapeInPlace(_ span: JSONSpan) -> Int {
+        guard span.escaped else { return span.end }
+        let base = self.base
+        var read = span.start, write = span.start
+        let end = span.end
+        while read < end {
+            // Copy the run up to the next backslash, eight bytes at a time.
+            while end - read >= 8 {
+                let word = UnsafeRawPointer(base + read).loadUnaligned(as: UInt64.self)
+                let backslash = word ^ 0x5C5C_5C5C_5C5C_5C5C
+                if (backslash &- 0x0101_0101_0101_0101) & ~backslash & 0x8080_8080_8080_8080 != 0 { break }
+                UnsafeMutableRawPointer(base + write).storeBytes(of: word, as: UInt64.self)
+                read += 8
+                write += 8
+            }
+            guard read < end else { break }
+            let byte = base[read]
+            if byte != 0x5C {
+                base[write] = byte
+                read += 1
+                write += 1
+                continue
+            }
+            let escape = base[read + 1]
+            read += 2
+            switch escape {
+            case 0x62: base[write] = 0x08; write += 1
+            case 0x66: base[write] = 0x0C; write += 1
+            case 0x6E: base[write] = 0x0A; write += 1
+            case 0x72: base[write] = 0x0D; write += 1
+            case 0x74: base[write] = 0x09; write += 1
+            case 0x75:
+                var scalar = hex4(at: read) ?? 0xFFFD
+                read += 4
+                if (0xD800...0xDBFF).contains(scalar) {
+                    let low = hex4(at: read + 2) ?? 0xDC00
+                    read += 6
+                    scalar = 0x10000 + ((scalar - 0xD800) << 10) + (low - 0xDC00)
+                }
+                write += JSONScanner.encodeUTF8(scalar, into: base + write)
+            default: base[write] = escape; write += 1 // " \ /
+            }
+        }
+        return write
+    }
+
+    /// Finds the end of the string at the cursor without checking its
+    /// contents (for `decodeInPlace`, which checks them as it decodes): the
+    /// first quote not escaped by a backslash.
+    public mutating func skipStringUnchecked() -> JSONSpan? {
+        skipWhitespace()
+        guard index < end, base[index] == 0x22 else { return nil }
+        let start = index + 1
+        var position = start
+        while position < end {
+            guard let found = memchr(base + position, 0x22, end - position) else { return nil }
+            let quote = UnsafeMutableRawPointer(found).assumingMemoryBound(to: UInt8.self) - base
+            var backslashes = 0
+            while quote - 1 - backslashes >= start, base[quote - 1 - backslashes] == 0x5C { backslashes += 1 }
+            if backslashes % 2 == 0 {
+                index = quote + 1
+                return JSONSpan(start: start, end: quote, escaped: true)
+            }
+            position = quote + 1
+        }
+        return nil
+    }
+
+    /// Checks a string's contents (as `string()` does) and decodes them in
+    /// place in one pass; returns the decoded end, or the first error, at its
+    /// offset in the original bytes.
+    public func decodeInPlace(_ span: JSONSpan) -> Result<Int, JSONSyntaxError> {
+        let base = self.base
+        var read = span.start, write = span.start
+        let end = span.end
+        func fail(_ reason: String, _ offset: Int) -> Result<Int, JSONSyntaxError> {
+            .failure(JSONSyntaxError(reason: reason, offset: offset))
+        }
+        while read < end {
+            while end - read >= 8 {
+                let word = UnsafeRawPointer(base + read).loadUnaligned(as: UInt64.self)
+                guard JSONScanner.isPlainASCII(word) else { break }
+                UnsafeMutableRawPointer(base + write).storeBytes(of: word, as: UInt64.self)
+                read += 8
+                write += 8
+            }
+            guard read < end else { break }
+            let byte = base[read]
+            if byte == 0x5C {
+                guard read + 1 < end else { return fail("unterminated string", span.start - 1) }
+                let escape = base[read + 1]
+                switch escape {
+                case 0x22, 0x5C, 0x2F: base[write] = escape; read += 2; write += 1
+                case 0x6E: base[write] = 0x0A; read += 2; write += 1
+                case 0x74: base[write] = 0x09; read += 2; write += 1
+                case 0x72: base[write] = 0x0D; read += 2; write += 1
+                case 0x62: base[write] = 0x08; read += 2; write += 1
+                case 0x66: base[write] = 0x0C; read += 2; write += 1
+                case 0x75:
+                    guard var scalar = hex4(at: read + 2) else { return fail("invalid \\u escape", read + 2) }
+                    read += 6
+                    if (0xD800...0xDBFF).contains(scalar) {
+                        guard end - read >= 6, base[read] == 0x5C, base[read + 1] == 0x75,
+                              let low = hex4(at: read + 2), (0xDC00...0xDFFF).contains(low) else {
+                            return fail("lone surrogate in string", read)
+                        }
+                        read += 6
+                        scalar = 0x10000 + ((scalar - 0xD800) << 10) + (low - 0xDC00)
+                    } else if (0xDC00...0xDFFF).contains(scalar) {
+                        return fail("lone surrogate in string", read)
+                    }
+                    write += JSONScanner.encodeUTF8(scalar, into: base + write)
+                default:
+                    return fail("invalid escape in string", read)
+                }
+                continue
+            }
+            if byte < 0x20 { return fail("control character in string", read) }
+            if byte < 0x80 {
+                base[write] = byte
+                read += 1
+                write += 1
+                continue
+            }
+            guard let length = JSONScanner.utf8SequenceLength(base, read, end) else {
+                return fail("invalid UTF-8 in string", read)
+            }
+            for offset in 0..<length { base[write + offset] = base[read + offset] }
+            read += length
+            write += length
+        }
+        return .success(write)
+    }
+
+    @inline(__always) static func encodeUTF8(_ scalar: UInt32, into out: UnsafeMutablePointer<UInt8>) -> Int {
+        switch scalar {
+        case 0..<0x80:
+            out[0] = UInt8(scalar)
+            return 1
+        case 0x80..<0x800:
+            out[0] = UInt8(0xC0 | scalar >> 6)
+            out[1] = UInt8(0x80 | scalar & 0x3F)
+            return 2
+        case 0x800..<0x10000:
+            out[0] = UInt8(0xE0 | scalar >> 12)
+            out[1] = UInt8(0x80 | scalar >> 6 & 0x3F)
+            out[2] = UInt8(0x80 | scalar & 0x3F)
+            return 3
+        default:
+            out[0] = UInt8(0xF0 | scalar >> 18)
+            out[1] = UInt8(0x80 | scalar >> 12 & 0x3F)
+            out[2] = UInt8(0x80 | scalar >> 6 & 0x3F)
+            out[3] = UInt8(0x80 | scalar & 0x3F)
+            return 4
+        }
+    }
+
+    // MARK: Other values
+
+    /// Scans a number at the cursor (the JSON grammar); returns its text's span.
+    public mutating func number() -> JSONSpan? {
+        skipWhitespace()
+        let start = index
+        if index < end, base[index] == 0x2D { index += 1 }
+        guard index < end, isDigit(base[index]) else { return nil }
+        if base[index] == 0x30 {
+            index += 1
+        } else {
+            while index < end, isDigit(base[index]) { index += 1 }
+        }
+        if index < end, base[index] == 0x2E {
+            index += 1
+            guard index < end, isDigit(base[index]) else { return nil }
+            while index < end, isDigit(base[index]) { index += 1 }
+        }
+        if index < end, base[index] | 0x20 == 0x65 {
+            index += 1
+            if index < end, base[index] == 0x2B || base[index] == 0x2D { index += 1 }
+            guard index < end, isDigit(base[index]) else { return nil }
+            while index < end, isDigit(base[index]) { index += 1 }
+        }
+        // A number runs to a delimiter: `12x` is not a number.
+        if index < end, !isDelimiter(base[index]) { return nil }
+        return JSONSpan(start: start, end: index, escaped: false)
+    }
+
+    /// The number's value if it is a plain integer that fits an Int (as `Int(text)` reads it).
+    public func integer(_ span: JSONSpan) -> Int? {
+        var position = span.start
+        let negative = base[position] == 0x2D
+        if negative { position += 1 }
+        guard position < span.end else { return nil }
+        var value = 0
+        while position < span.end {
+            let byte = base[position]
+            guard isDigit(byte) else { return nil }
+            let (times, overflow1) = value.multipliedReportingOverflow(by: 10)
+            let (sum, overflow2) = negative ? times.subtractingReportingOverflow(Int(byte - 0x30)) : times.addingReportingOverflow(Int(byte - 0x30))
+            guard !overflow1, !overflow2 else { return nil }
+            value = sum
+            position += 1
+        }
+        return value
+    }
+
+    /// Consumes `null` (after white space).
+    public mutating func null() -> Bool { literal("null") }
+
+    private mutating func literal(_ word: StaticString) -> Bool {
+        skipWhitespace()
+        let count = word.utf8CodeUnitCount
+        guard end - index >= count else { return false }
+        let matches = word.withUTF8Buffer { expected in
+            for offset in 0..<count where base[index + offset] != expected[offset] { return false }
+            return true
+        }
+        guard matches else { return false }
+        index += count
+        if index < end, !isDelimiter(base[index]) { return false }
+        return true
+    }
+
+    /// Checks and skips any value at the cursor.
+    public mutating func skipValue(depth: Int = 0) -> Bool {
+        skipWhitespace()
+        guard index < end else { return false }
+        switch base[index] {
+        case 0x22: return string() != nil
+        case 0x7B: // {
+            guard depth < maxDepth else { return false }
+            index += 1
+            if consume(0x7D) { return true }
+            repeat {
+                guard string() != nil, consume(0x3A), skipValue(depth: depth + 1) else { return false }
+            } while consume(0x2C)
+            return consume(0x7D)
+        case 0x5B: // [
+            guard depth < maxDepth else { return false }
+            index += 1
+            if consume(0x5D) { return true }
+            repeat {
+                guard skipValue(depth: depth + 1) else { return false }
+            } while consume(0x2C)
+            return consume(0x5D)
+        case 0x74: return literal("true")
+        case 0x66: return literal("false")
+        case 0x6E: return literal("null")
+        default: return number() != nil
+        }
+    }
+
+    @inline(__always) private func isDigit(_ byte: UInt8) -> Bool { byte &- 0x30 < 10 }
+
+    @inline(__always) private func isDelimiter(_ byte: UInt8) -> Bool {
+        switch byte {
+        case 0x20, 0x0A, 0x0D, 0x09, 0x2C, 0x5D, 0x7D, 0x3A: return true
+        default: return false
+        }
+    }
+}
