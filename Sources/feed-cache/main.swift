@@ -158,7 +158,11 @@ func save() {
 
 func load() {
     do {
-        show(try feedLoader.load().document)
+        if format == .json && stage.writer.style == .compact {
+            try feedLoader.load(stage.emit(raw:)) // the stored bytes, as they are
+        } else {
+            show(try feedLoader.load().document)
+        }
     } catch {
         stage.fatal(ToolError(error.kind, "\(configuration.directory): \(error.message)"))
     }

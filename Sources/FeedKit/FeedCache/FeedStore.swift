@@ -24,10 +24,29 @@ public protocol FeedStore {
     /// Runs `body` with no other writer at work (a read-then-delete must not
     /// delete a feed another process has just saved).
     func exclusively<T>(_ body: () throws -> T) throws -> T
+    /// The cached feed lent to `body` without a copy where the store can (a
+    /// file mapped into memory), or nil when there is none. Never changes the cache.
+    func withCachedFeed<T>(_ body: (CachedFeedView) throws -> T) throws -> T?
+}
+
+/// A cached feed lent for the length of a call: its document's bytes in place.
+public struct CachedFeedView {
+    public var document: UnsafeRawBufferPointer
+    public var timestamp: Timestamp
+
+    public init(document: UnsafeRawBufferPointer, timestamp: Timestamp) {
+        self.document = document
+        self.timestamp = timestamp
+    }
 }
 
 extension FeedStore {
     public func exclusively<T>(_ body: () throws -> T) throws -> T { try body() }
+
+    public func withCachedFeed<T>(_ body: (CachedFeedView) throws -> T) throws -> T? {
+        guard let cached = try retrieve() else { return nil }
+        return try cached.document.withUnsafeBytes { try body(CachedFeedView(document: $0, timestamp: cached.timestamp)) }
+    }
 }
 
 /// Where image data is kept, by URL (the case study's `FeedImageDataStore`).

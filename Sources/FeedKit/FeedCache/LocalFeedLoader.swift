@@ -1,9 +1,9 @@
 /// Loads, validates and saves the cached feed: the case study's
 /// `LocalFeedLoader`, with the clock injected.
 public final class LocalFeedLoader {
-    private let store: FeedStore
-    private let currentDate: () -> Timestamp
-    private let policy: FeedCachePolicy
+    let store: FeedStore
+    let currentDate: () -> Timestamp
+    let policy: FeedCachePolicy
 
     public init(store: FeedStore, currentDate: @escaping () -> Timestamp, policy: FeedCachePolicy = FeedCachePolicy()) {
         self.store = store
