@@ -1,3 +1,10 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+import Dispatch
+
 /// feed-map's fast path: maps a response record in place, without building a
 /// JSON tree, straight to the compact feed document. It only ever takes the
 /// happy path: on anything unusual it hands back to `FeedItemsMapper` (the
@@ -11,6 +18,11 @@ public enum FastFeedItemsMapper {
         case mapBody(url: String, status: Int, body: Range<Int>, next: Int)
         /// Not taken: nothing was changed; read the record at the offset with `JSONReader`.
         case notTaken
+        /// Not taken after the body was decoded in place: `record` holds the
+        /// same record rebuilt (the body encoded again) followed by the rest of
+        /// the input. Read it with `JSONReader`; where that stops at `k`, the
+        /// original input goes on at `resume + (k - rebuiltPrefix)`.
+        case rebuilt(record: [UInt8], rebuiltPrefix: Int, resume: Int)
         /// The body string is not valid JSON text; nothing after it can be trusted.
         case malformed(JSONSyntaxError)
     }
@@ -24,24 +36,49 @@ public enum FastFeedItemsMapper {
                            write: (UnsafeRawBufferPointer) -> Void) -> Outcome {
         guard buffer.count < Int(Int32.max) else { return .notTaken }
         var scanner = JSONScanner(buffer, from: offset)
-        guard let record = scanRecord(&scanner), record.status == FeedItemsMapper.acceptedStatus else {
-            return .notTaken
+        let record: RecordSpans
+        switch scanRecord(&scanner) {
+        case .fast(let spans): record = spans
+        case .notTaken: return .notTaken
+        case .malformed(let error): return .malformed(error)
+        case .bodyDecodedThenNotTaken(let quote, let decoded, let after):
+            // Rebuild the record as it was (its body encoded again) for the reference path.
+            var bytes = Array(buffer[offset..<quote])
+            bytes.reserveCapacity(bytes.count + decoded.count + 16 + (buffer.count - after))
+            JSONWriter.appendString(utf8: UnsafeBufferPointer(rebasing: buffer[decoded]), to: &bytes)
+            let prefix = bytes.count
+            bytes.append(contentsOf: buffer[after...])
+            return .rebuilt(record: bytes, rebuiltPrefix: prefix, resume: after)
         }
         let next = scanner.index
-        // The record's shape is right: check and decode its body over itself.
-        let bodyEnd: Int
-        switch scanner.decodeInPlace(record.body) {
-        case .success(let end): bodyEnd = end
-        case .failure(let error): return .malformed(error)
-        }
-        let body = record.body.start..<bodyEnd
+        let body = record.body
         let url = String(decoding: UnsafeBufferPointer(rebasing: buffer[record.url.start..<record.url.end]), as: UTF8.self)
-        guard !record.url.escaped else { return .mapBody(url: url, status: record.status, body: body, next: next) }
-
+        guard record.status == FeedItemsMapper.acceptedStatus, !record.url.escaped else {
+            return .mapBody(url: url, status: record.status, body: body, next: next)
+        }
         var payload = JSONScanner(buffer, from: body.lowerBound, to: body.upperBound)
         var items = ItemTable()
-        guard scanPayload(&payload, schema: schema, into: &items) else {
+        // A large payload is checked by two threads, one from each end of a
+        // split near its middle; both only read.
+        let split = findSplit(buffer, in: body)
+        let tail = TailScan(buffer)
+        let tailDone = DispatchGroup()
+        if let split {
+            DispatchQueue.global().async(group: tailDone) {
+                var scanner = JSONScanner(tail.buffer, from: split, to: body.upperBound)
+                tail.isValid = scanTail(&scanner, schema: schema, into: &tail.items)
+            }
+        }
+        let scan = scanPayload(&payload, schema: schema, into: &items, split: split)
+        tailDone.wait()
+        switch scan {
+        case .failed:
             return .mapBody(url: url, status: record.status, body: body, next: next)
+        case .reachedSplit:
+            guard tail.isValid else { return .mapBody(url: url, status: record.status, body: body, next: next) }
+            items.append(contentsOf: tail.items)
+        case .complete:
+            break
         }
         items.write(from: payload, schema: schema, write)
         return .mapped(next: next)
@@ -50,36 +87,54 @@ public enum FastFeedItemsMapper {
     private struct RecordSpans {
         var url: JSONSpan
         var status: Int
-        var body: JSONSpan
+        /// The body, decoded in place.
+        var body: Range<Int>
     }
 
-    /// `{"url":…,"status":…,"headers":{…},"body":"…"}` in any order, nothing else.
-    private static func scanRecord(_ scanner: inout JSONScanner) -> RecordSpans? {
-        guard scanner.consume(0x7B) else { return nil }
-        var url: JSONSpan?, status: Int?, body: JSONSpan?
+    private enum RecordScan {
+        case fast(RecordSpans)
+        case notTaken
+        case bodyDecodedThenNotTaken(quote: Int, decoded: Range<Int>, after: Int)
+        case malformed(JSONSyntaxError)
+    }
+
+    /// `{"url":…,"status":…,"headers":{…},"body":"…"}` in any order, nothing
+    /// else. The body is decoded over itself as it is met (one pass).
+    private static func scanRecord(_ scanner: inout JSONScanner) -> RecordScan {
+        var url: JSONSpan?, status: Int?, body: (quote: Int, decoded: Range<Int>, after: Int)?
+        func notTaken() -> RecordScan {
+            guard let body else { return .notTaken }
+            return .bodyDecodedThenNotTaken(quote: body.quote, decoded: body.decoded, after: body.after)
+        }
+        guard scanner.consume(0x7B) else { return .notTaken }
         if !scanner.consume(0x7D) {
             repeat {
-                guard let key = scanner.string(), scanner.consume(0x3A) else { return nil }
+                guard let key = scanner.string(), scanner.consume(0x3A) else { return notTaken() }
                 if scanner.span(key, is: "url") {
-                    guard let span = scanner.string() else { return nil }
+                    guard let span = scanner.string() else { return notTaken() }
                     url = span
                 } else if scanner.span(key, is: "status") {
-                    guard let span = scanner.number(), let value = scanner.integer(span), (100...999).contains(value) else { return nil }
+                    guard let span = scanner.number(), let value = scanner.integer(span), (100...999).contains(value) else { return notTaken() }
                     status = value
                 } else if scanner.span(key, is: "body") {
-                    guard let span = scanner.skipStringUnchecked() else { return nil }
-                    body = span
+                    guard body == nil else { return notTaken() }
+                    scanner.skipWhitespace()
+                    guard scanner.peek() == 0x22 else { return notTaken() }
+                    switch scanner.decodeStringInPlace() {
+                    case .success(let decoded): body = (decoded.quote, decoded.decoded, scanner.index)
+                    case .failure(let error): return .malformed(error)
+                    }
                 } else if scanner.span(key, is: "headers") {
-                    guard scanHeaders(&scanner) else { return nil }
+                    guard scanHeaders(&scanner) else { return notTaken() }
                 } else {
-                    return nil // body_base64, error, items, anything else: the reference path
+                    return notTaken() // body_base64, error, items, anything else: the reference path
                 }
             } while scanner.consume(0x2C)
-            guard scanner.consume(0x7D) else { return nil }
+            guard scanner.consume(0x7D) else { return notTaken() }
         }
         // Like JSONReader, the next value may follow at once or after white space.
-        guard let url, let status, let body else { return nil }
-        return RecordSpans(url: url, status: status, body: body)
+        guard let url, let status, let body else { return notTaken() }
+        return .fast(RecordSpans(url: url, status: status, body: body.decoded))
     }
 
     private static func scanHeaders(_ scanner: inout JSONScanner) -> Bool {
@@ -91,82 +146,145 @@ public enum FastFeedItemsMapper {
         return scanner.consume(0x7D)
     }
 
+    private enum PayloadScan { case complete, reachedSplit, failed }
+
+    /// The second thread's share: it reads the buffer (nothing writes it
+    /// meanwhile) and fills its own table; the first waits for it.
+    private final class TailScan: @unchecked Sendable {
+        let buffer: UnsafeMutableBufferPointer<UInt8>
+        var items = ItemTable()
+        var isValid = false
+
+        init(_ buffer: UnsafeMutableBufferPointer<UInt8>) {
+            self.buffer = buffer
+        }
+    }
+    private enum ItemRun { case closed, reachedSplit, failed }
+
     /// `{"items":[…]}` (other keys skipped), every item valid for `schema`.
-    private static func scanPayload(_ scanner: inout JSONScanner, schema: FeedSchema, into items: inout ItemTable) -> Bool {
-        guard scanner.consume(0x7B) else { return false }
+    /// With `split`, stops when the items array reaches it (a comma between
+    /// two items), leaving the rest to `scanTail`.
+    private static func scanPayload(_ scanner: inout JSONScanner, schema: FeedSchema, into items: inout ItemTable,
+                                    split: Int? = nil) -> PayloadScan {
+        guard scanner.consume(0x7B) else { return .failed }
         var sawItems = false
         if !scanner.consume(0x7D) {
             repeat {
-                guard let key = scanner.string(), scanner.consume(0x3A) else { return false }
+                guard let key = scanner.string(), scanner.consume(0x3A) else { return .failed }
                 if scanner.span(key, is: "items") {
                     items.removeAll()
-                    guard scanItems(&scanner, schema: schema, into: &items) else { return false }
-                    sawItems = true
-                } else {
-                    guard !key.escaped, scanner.skipValue(depth: 1) else { return false }
-                }
-            } while scanner.consume(0x2C)
-            guard scanner.consume(0x7D) else { return false }
-        }
-        scanner.skipWhitespace()
-        return sawItems && scanner.atEnd
-    }
-
-    private static func scanItems(_ scanner: inout JSONScanner, schema: FeedSchema, into items: inout ItemTable) -> Bool {
-        guard scanner.consume(0x5B) else { return false }
-        if scanner.consume(0x5D) { return true }
-        var scratch: [UInt8] = []
-        repeat {
-            guard scanner.consume(0x7B) else { return false }
-            var item = ItemTable.Row()
-            if !scanner.consume(0x7D) {
-                repeat {
-                    guard let key = scanner.string(), !key.escaped, scanner.consume(0x3A) else { return false }
-                    switch schema {
-                    case .images:
-                        if scanner.span(key, is: "id") {
-                            guard let span = scanner.string() else { return false }
-                            item.id = span
-                        } else if scanner.span(key, is: "description") {
-                            guard optionalString(&scanner, into: &item.first) else { return false }
-                        } else if scanner.span(key, is: "location") {
-                            guard optionalString(&scanner, into: &item.second) else { return false }
-                        } else if scanner.span(key, is: "image") {
-                            guard let span = scanner.string() else { return false }
-                            item.url = span
-                        } else {
-                            guard scanner.skipValue(depth: 3) else { return false }
-                        }
-                    case .spots:
-                        if scanner.span(key, is: "id") {
-                            guard let span = scanner.string() else { return false }
-                            item.id = span
-                        } else if scanner.span(key, is: "author") {
-                            guard let span = scanner.string() else { return false }
-                            item.second = span
-                        } else if scanner.span(key, is: "description") {
-                            guard optionalString(&scanner, into: &item.first) else { return false }
-                        } else if scanner.span(key, is: "likes") {
-                            guard let span = scanner.number(), scanner.integer(span) != nil else { return false }
-                            item.likes = span
-                        } else if scanner.span(key, is: "image") {
-                            guard let span = scanner.string() else { return false }
-                            item.url = span
-                        } else {
-                            guard scanner.skipValue(depth: 3) else { return false }
+                    guard scanner.consume(0x5B) else { return .failed }
+                    if !scanner.consume(0x5D) {
+                        switch scanItemRun(&scanner, schema: schema, into: &items, split: split) {
+                        case .failed: return .failed
+                        case .reachedSplit: return .reachedSplit
+                        case .closed: break
                         }
                     }
-                } while scanner.consume(0x2C)
-                guard scanner.consume(0x7D) else { return false }
-            }
-            guard let id = item.id, let url = item.url else { return false }
-            if schema == .spots, item.second == nil || item.likes == nil { return false }
-            guard check(id, scanner, &scratch, Identifiers.isUUID), check(url, scanner, &scratch, Identifiers.isAbsoluteURL) else {
-                return false
-            }
+                    sawItems = true
+                } else {
+                    guard !key.escaped, scanner.skipValue(depth: 1) else { return .failed }
+                }
+            } while scanner.consume(0x2C)
+            guard scanner.consume(0x7D) else { return .failed }
+        }
+        scanner.skipWhitespace()
+        return sawItems && scanner.atEnd ? .complete : .failed
+    }
+
+    /// From `split` (the comma before an item) to the end of the payload:
+    /// the remaining items, the array's end, any other keys, the object's end.
+    private static func scanTail(_ scanner: inout JSONScanner, schema: FeedSchema, into items: inout ItemTable) -> Bool {
+        guard scanner.consume(0x2C), scanItemRun(&scanner, schema: schema, into: &items, split: nil) == .closed else { return false }
+        while scanner.consume(0x2C) {
+            // A second "items" would replace the first: too rare to split for.
+            guard let key = scanner.string(), !key.escaped, !scanner.span(key, is: "items"),
+                  scanner.consume(0x3A), scanner.skipValue(depth: 1) else { return false }
+        }
+        guard scanner.consume(0x7D) else { return false }
+        scanner.skipWhitespace()
+        return scanner.atEnd
+    }
+
+    /// Items separated by commas, then `]`; or up to `split`.
+    private static func scanItemRun(_ scanner: inout JSONScanner, schema: FeedSchema, into items: inout ItemTable,
+                                    split: Int?) -> ItemRun {
+        var scratch: [UInt8] = []
+        repeat {
+            guard let item = scanItem(&scanner, schema: schema, scratch: &scratch) else { return .failed }
             items.append(item)
+            if let split, scanner.index == split { return .reachedSplit }
         } while scanner.consume(0x2C)
-        return scanner.consume(0x5D)
+        return scanner.consume(0x5D) ? .closed : .failed
+    }
+
+    /// One item object, checked (UUID id, absolute URL, the schema's required keys).
+    private static func scanItem(_ scanner: inout JSONScanner, schema: FeedSchema, scratch: inout [UInt8]) -> ItemTable.Row? {
+        guard scanner.consume(0x7B) else { return nil }
+        var item = ItemTable.Row()
+        if !scanner.consume(0x7D) {
+            repeat {
+                guard let key = scanner.string(), !key.escaped, scanner.consume(0x3A) else { return nil }
+                switch schema {
+                case .images:
+                    if scanner.span(key, is: "id") {
+                        guard let span = scanner.string() else { return nil }
+                        item.id = span
+                    } else if scanner.span(key, is: "description") {
+                        guard optionalString(&scanner, into: &item.first) else { return nil }
+                    } else if scanner.span(key, is: "location") {
+                        guard optionalString(&scanner, into: &item.second) else { return nil }
+                    } else if scanner.span(key, is: "image") {
+                        guard let span = scanner.string() else { return nil }
+                        item.url = span
+                    } else {
+                        guard scanner.skipValue(depth: 3) else { return nil }
+                    }
+                case .spots:
+                    if scanner.span(key, is: "id") {
+                        guard let span = scanner.string() else { return nil }
+                        item.id = span
+                    } else if scanner.span(key, is: "author") {
+                        guard let span = scanner.string() else { return nil }
+                        item.second = span
+                    } else if scanner.span(key, is: "description") {
+                        guard optionalString(&scanner, into: &item.first) else { return nil }
+                    } else if scanner.span(key, is: "likes") {
+                        guard let span = scanner.number(), scanner.integer(span) != nil else { return nil }
+                        item.likes = span
+                    } else if scanner.span(key, is: "image") {
+                        guard let span = scanner.string() else { return nil }
+                        item.url = span
+                    } else {
+                        guard scanner.skipValue(depth: 3) else { return nil }
+                    }
+                }
+            } while scanner.consume(0x2C)
+            guard scanner.consume(0x7D) else { return nil }
+        }
+        guard let id = item.id, let url = item.url else { return nil }
+        if schema == .spots, item.second == nil || item.likes == nil { return nil }
+        guard check(id, scanner, &scratch, Identifiers.isUUID), check(url, scanner, &scratch, Identifiers.isAbsoluteURL) else {
+            return nil
+        }
+        return item
+    }
+
+    /// A comma between two items near the middle of the payload: `,{"`
+    /// cannot occur inside a string (a quote there is always escaped), so it
+    /// is a boundary between two objects in an array. Whether it is one
+    /// between two items of the feed, `scanPayload` tells when it gets there.
+    private static func findSplit(_ buffer: UnsafeMutableBufferPointer<UInt8>, in body: Range<Int>) -> Int? {
+        guard let base = buffer.baseAddress, body.count >= 1 << 22 else { return nil }
+        var position = body.lowerBound + body.count / 2
+        let limit = body.upperBound - 3
+        while position < limit {
+            guard let found = memchr(base + position, 0x2C, limit - position) else { return nil }
+            let comma = UnsafeMutableRawPointer(found).assumingMemoryBound(to: UInt8.self) - base
+            if base[comma + 1] == 0x7B && base[comma + 2] == 0x22 { return comma }
+            position = comma + 1
+        }
+        return nil
     }
 
     private static func optionalString(_ scanner: inout JSONScanner, into slot: inout JSONSpan?) -> Bool {
@@ -221,6 +339,8 @@ struct ItemTable {
     var count: Int { cells.count / ItemTable.stride }
 
     mutating func removeAll() { cells.removeAll(keepingCapacity: true) }
+
+    mutating func append(contentsOf other: ItemTable) { cells.append(contentsOf: other.cells) }
 
     mutating func append(_ row: Row) {
         func put(_ span: JSONSpan?) {

@@ -20,6 +20,20 @@ public enum FeedMapping {
                             stage.fail(error, url: url)
                         }
                         continue
+                    case .rebuilt(let record, let prefix, let resume):
+                        var position = 0
+                        let value: JSON?
+                        do throws(JSONSyntaxError) {
+                            value = try record.withUnsafeBufferPointer { (rebuilt) throws(JSONSyntaxError) in
+                                try JSONReader.value(in: rebuilt, at: &position)
+                            }
+                        } catch {
+                            stage.fail(ToolError(.invalidData, "malformed input: \(error.reason) after the body of the record at byte \(offset)"))
+                            return
+                        }
+                        offset = resume + (position - prefix)
+                        if let value { map(value, schema: schema, format: format, stage: stage) }
+                        continue
                     case .malformed(let error):
                         stage.fail(ToolError(.invalidData, "malformed input: \(error)"))
                         return

@@ -228,39 +228,21 @@ public struct JSONScanner {
         return write
     }
 
-    /// Finds the end of the string at the cursor without checking its
-    /// contents (for `decodeInPlace`, which checks them as it decodes): the
-    /// first quote not escaped by a backslash.
-    public mutating func skipStringUnchecked() -> JSONSpan? {
-        skipWhitespace()
-        guard index < end, base[index] == 0x22 else { return nil }
-        let start = index + 1
-        var position = start
-        while position < end {
-            guard let found = memchr(base + position, 0x22, end - position) else { return nil }
-            let quote = UnsafeMutableRawPointer(found).assumingMemoryBound(to: UInt8.self) - base
-            var backslashes = 0
-            while quote - 1 - backslashes >= start, base[quote - 1 - backslashes] == 0x5C { backslashes += 1 }
-            if backslashes % 2 == 0 {
-                index = quote + 1
-                return JSONSpan(start: start, end: quote, escaped: true)
-            }
-            position = quote + 1
-        }
-        return nil
-    }
-
-    /// Checks a string's contents (as `string()` does) and decodes them in
-    /// place in one pass; returns the decoded end, or the first error, at its
+    /// Checks and decodes the string at the cursor in one pass, over its own
+    /// bytes (a value is never longer than its escaped form), as `string()`
+    /// checks it. Returns where the opening quote was and the decoded bytes'
+    /// range, and moves past the closing quote; or the first error, at its
     /// offset in the original bytes.
-    public func decodeInPlace(_ span: JSONSpan) -> Result<Int, JSONSyntaxError> {
-        let base = self.base
-        var read = span.start, write = span.start
-        let end = span.end
-        func fail(_ reason: String, _ offset: Int) -> Result<Int, JSONSyntaxError> {
+    public mutating func decodeStringInPlace() -> Result<(quote: Int, decoded: Range<Int>), JSONSyntaxError> {
+        skipWhitespace()
+        let base = self.base, end = self.end
+        let quote = index
+        func fail(_ reason: String, _ offset: Int) -> Result<(quote: Int, decoded: Range<Int>), JSONSyntaxError> {
             .failure(JSONSyntaxError(reason: reason, offset: offset))
         }
-        while read < end {
+        guard quote < end, base[quote] == 0x22 else { return fail("expected a string", quote) }
+        var read = quote + 1, write = quote + 1
+        while true {
             while end - read >= 8 {
                 let word = UnsafeRawPointer(base + read).loadUnaligned(as: UInt64.self)
                 guard JSONScanner.isPlainASCII(word) else { break }
@@ -268,10 +250,14 @@ public struct JSONScanner {
                 read += 8
                 write += 8
             }
-            guard read < end else { break }
+            guard read < end else { return fail("unterminated string", quote) }
             let byte = base[read]
+            if byte == 0x22 {
+                index = read + 1
+                return .success((quote, (quote + 1)..<write))
+            }
             if byte == 0x5C {
-                guard read + 1 < end else { return fail("unterminated string", span.start - 1) }
+                guard read + 1 < end else { return fail("unterminated string", quote) }
                 let escape = base[read + 1]
                 switch escape {
                 case 0x22, 0x5C, 0x2F: base[write] = escape; read += 2; write += 1
@@ -313,7 +299,6 @@ public struct JSONScanner {
             read += length
             write += length
         }
-        return .success(write)
     }
 
     @inline(__always) static func encodeUTF8(_ scalar: UInt32, into out: UnsafeMutablePointer<UInt8>) -> Int {
