@@ -1,4 +1,5 @@
 import Foundation
+import LoopbackHTTP
 import XCTest
 
 /// What every command promises: --help, --version, --, and exit 64 with a hint.
@@ -109,5 +110,19 @@ final class TerminalTests: XCTestCase {
             XCTAssertTrue(shown.contains("standard input is a terminal"), "\(tool): \(shown)")
             XCTAssertFalse(shown.contains("{"), "no record on a terminal: \(shown)")
         }
+    }
+
+    func test_batchFetch_showsAProgressLineOnlyWhenStderrIsATerminal() throws {
+        let server = try LoopbackServer(handler: LoopbackRoutes.serving(["/a": .ok("aaaa"), "/b": .ok("bb")]))
+        addTeardownBlock { server.stop() }
+        let urls = "\(shellQuote(server.url("/a"))) \(shellQuote(server.url("/b")))"
+
+        let (shown, status) = try onTerminal("feed-fetch \(urls) >/dev/null")
+        XCTAssertEqual(status, 0)
+        XCTAssertTrue(shown.contains("feed-fetch: 2/2 done, 6 B"), shown)
+
+        let piped = try Command.sh("feed-fetch \(urls)")
+        XCTAssertEqual(piped.status, 0)
+        XCTAssertEqual(piped.err, "", "no progress when stderr is not a terminal")
     }
 }
