@@ -52,9 +52,18 @@ final class CacheDirectory {
     }
 
     /// A subdirectory (not a symbolic link); nil if missing and not `create`.
-    func subdirectory(_ name: String, create: Bool, kind: ErrorKind) throws -> CacheDirectory? {
+    /// With `replacingOther`, anything else in its place (a file, a symbolic
+    /// link) is removed first, never followed, and the directory made anew.
+    func subdirectory(_ name: String, create: Bool, replacingOther: Bool = false, kind: ErrorKind) throws -> CacheDirectory? {
         var child = openat(fd, name, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC)
-        if child < 0, errno == ENOENT {
+        var failure = child < 0 ? errno : 0
+        if replacingOther, failure == ENOTDIR || failure == ELOOP {
+            guard unlinkat(fd, name, 0) == 0 || errno == ENOENT else {
+                throw StoreError(kind, "cannot replace \(path)/\(name): \(CacheDirectory.reason())")
+            }
+            failure = ENOENT
+        }
+        if failure == ENOENT {
             guard create else { return nil }
             if mkdirat(fd, name, 0o700) == 0 {
                 fchmodat(fd, name, 0o700, 0) // whatever the umask, before it is opened
@@ -134,6 +143,16 @@ final class CacheDirectory {
         guard fsync(file) == 0 else { throw discard(CacheDirectory.reason()) }
         closed = true
         guard close(file) == 0 else { throw discard(CacheDirectory.reason()) }
+        // rename(2) replaces a file or a symbolic link (not what it points to),
+        // but not a directory: one in the way is no cache file of ours.
+        var existing = stat()
+        if fstatat(fd, name, &existing, AT_SYMLINK_NOFOLLOW) == 0, existing.st_mode & S_IFMT == S_IFDIR {
+            do {
+                try remove(name)
+            } catch {
+                throw discard((error as? StoreError)?.reason ?? "\(error)")
+            }
+        }
         do {
             try CancelCourse.commit { () throws(ToolError) in
                 guard renameat(fd, temporary, fd, name) == 0 else {

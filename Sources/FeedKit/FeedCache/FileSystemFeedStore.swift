@@ -41,20 +41,25 @@ public final class FileSystemFeedStore: FeedStore, FeedImageDataStore {
 
     public func insert(_ feed: CachedFeed, keepingImageDataFor imageURLs: Set<String>) throws {
         guard let directory = try directory(create: true, kind: .saving) else { return }
+        // Worked out before the lock, so other writers do not wait on it.
+        let header = "\(Self.feedMagic) \(Self.formatVersion) \(feed.timestamp) \(feed.document.count) \(CacheChecksum.hex(CacheChecksum.of(feed.document)))\n"
+        let keep = Set(imageURLs.map { SHA256.hex(Array($0.utf8)) })
         try directory.locked {
             try removeStaleTemporaries(in: directory)
-            let header = "\(Self.feedMagic) \(Self.formatVersion) \(feed.timestamp) \(feed.document.count) \(CacheChecksum.hex(CacheChecksum.of(feed.document)))\n"
+            // The images directory is opened first: if it cannot be (a link or
+            // a file in its place), the save fails with the old feed in place.
+            let images = try directory.subdirectory(Self.imagesName, create: false, kind: .saving)
             try directory.writeAtomically(Self.feedName, [Array(header.utf8), feed.document])
-            let keep = Set(imageURLs.map { SHA256.hex(Array($0.utf8)) })
-            try pruneImages(in: directory) { !keep.contains($0) }
+            try images.map { try prune($0) { !keep.contains($0) } }
         }
     }
 
     public func deleteCachedFeed() throws {
         guard let directory = try directory(create: false, kind: .deletion) else { return }
         try directory.locked(kind: .deletion) {
+            let images = try directory.subdirectory(Self.imagesName, create: false, kind: .deletion)
             try directory.remove(Self.feedName)
-            try pruneImages(in: directory) { _ in true }
+            try images.map { try prune($0) { _ in true } }
             directory.sync()
         }
     }
@@ -65,8 +70,7 @@ public final class FileSystemFeedStore: FeedStore, FeedImageDataStore {
         return try directory.locked(kind: .deletion, body)
     }
 
-    private func pruneImages(in directory: CacheDirectory, where shouldDelete: (String) -> Bool) throws {
-        guard let images = try directory.subdirectory(Self.imagesName, create: false, kind: .deletion) else { return }
+    private func prune(_ images: CacheDirectory, where shouldDelete: (String) -> Bool) throws {
         var removed = false
         for name in try images.entries() where shouldDelete(name) || name.hasPrefix(".tmp-") {
             try images.remove(name)

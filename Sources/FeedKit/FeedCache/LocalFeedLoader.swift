@@ -39,6 +39,7 @@ extension LocalFeedLoader {
         guard let cached else {
             throw ToolError(.notFound, "no cached feed")
         }
+        try LocalFeedLoader.checkShape(of: cached)
         guard policy.validate(cached.timestamp, against: currentDate()) else {
             throw ToolError(.expired, "cached feed expired: saved \(ISO8601.format(cached.timestamp.seconds)), max age \(FeedCachePolicy.describe(policy.maxAge))")
         }
@@ -55,6 +56,7 @@ extension LocalFeedLoader {
                 let stale: Bool
                 do {
                     if let cached = try store.retrieve() {
+                        try LocalFeedLoader.checkShape(of: cached)
                         stale = !policy.validate(cached.timestamp, against: currentDate())
                     } else {
                         stale = false
@@ -71,6 +73,26 @@ extension LocalFeedLoader {
 }
 
 extension LocalFeedLoader {
+    /// A cache file can be whole (its length and checksum right) and still not
+    /// hold a feed: one written by something else, or by another version. It
+    /// is as unreadable as a torn one: a `retrieval` error, never shown as a feed.
+    static func checkShape(of cached: CachedFeed) throws(ToolError) {
+        let value: JSON
+        do {
+            value = try JSONReader.parseSingle(cached.document)
+        } catch {
+            throw ToolError(.retrieval, "cannot read the cached feed: it is not a feed document (\(error))")
+        }
+        guard case .object(let object) = value else {
+            throw ToolError(.retrieval, "cannot read the cached feed: it is not a feed document (\(value.typeName))")
+        }
+        do {
+            _ = try LocalFeed(validating: object)
+        } catch {
+            throw ToolError(.retrieval, "cannot read the cached feed: \(error.message)")
+        }
+    }
+
     static func failure(_ error: Error, default kind: ErrorKind, _ what: String) -> ToolError {
         if let error = error as? ToolError { return error }
         if let error = error as? StoreError { return ToolError(error.kind, "\(what): \(error.reason)") }

@@ -1,0 +1,148 @@
+import FeedKit
+import Foundation
+import XCTest
+#if canImport(Glibc)
+import Glibc
+#endif
+
+// Helpers for the reliability and security tests: seeded randomness, large
+// generated feeds, the cache's files, and the codes the contract documents.
+
+/// SplitMix64: small, fast and seeded, so a random test replays exactly.
+struct SeededGenerator: RandomNumberGenerator {
+    private var state: UInt64
+
+    init(seed: UInt64) { state = seed }
+
+    mutating func next() -> UInt64 {
+        state &+= 0x9E37_79B9_7F4A_7C15
+        var z = state
+        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+        return z ^ (z >> 31)
+    }
+}
+
+/// The seed of a randomized test: `$FEED_TEST_SEED` if set (to replay or
+/// explore), else the test's fixed one, so CI runs the same trials every time.
+func testSeed(_ fixed: UInt64) -> UInt64 {
+    if let text = ProcessInfo.processInfo.environment["FEED_TEST_SEED"], let seed = UInt64(text) { return seed }
+    return fixed
+}
+
+/// Every exit code the contract documents for a run that is not cancelled.
+let documentedExitCodes: Set<Int32> = [0, 64, 65, 66, 69, 74]
+
+/// A feed document of `count` items in the cache's compact form (so the
+/// stored document is these bytes plus a newline), with `including` as the
+/// first items' URLs. `tag` makes ids, texts and the other URLs its own.
+func generatedFeed(items count: Int, tag: Int, including shared: [String] = []) -> [UInt8] {
+    var text = "{\"items\":["
+    text.reserveCapacity(count * 130)
+    for index in 0..<count {
+        if index > 0 { text += "," }
+        let id = "\(hex(tag, 8))-\(hex(index >> 12 & 0xFFFF, 4))-4\(hex(index & 0xFFF, 3))-8000-\(hex(index, 12))"
+        let url = index < shared.count ? shared[index] : "https://images.example/\(tag)/image-\(index).jpg"
+        text += "{\"id\":\"\(id)\",\"description\":\"feed \(tag), item \(index)\",\"location\":\"place \(index % 97)\",\"url\":\"\(url)\"}"
+    }
+    text += "]}"
+    return Array(text.utf8)
+}
+
+/// `value` in upper-case hex, `width` digits (the low ones).
+func hex(_ value: Int, _ width: Int) -> String {
+    let digits = String(UInt64(truncatingIfNeeded: value), radix: 16, uppercase: true)
+    return digits.count >= width ? String(digits.suffix(width)) : String(repeating: "0", count: width - digits.count) + digits
+}
+
+/// A response record for `image save`.
+func imageRecord(url: String, body: [UInt8], status: Int = 200) -> String {
+    let object: [String: Any] = ["url": url, "status": status, "headers": [String: String](), "body_base64": Data(body).base64EncodedString()]
+    let data = (try? JSONSerialization.data(withJSONObject: object, options: [.sortedKeys, .withoutEscapingSlashes])) ?? Data()
+    return String(decoding: data, as: UTF8.self)
+}
+
+/// Deterministic bytes of `count` for `url`: image data that tells one URL from another.
+func imageBytes(for url: String, count: Int) -> [UInt8] {
+    var generator = SeededGenerator(seed: UInt64(truncatingIfNeeded: url.utf8.reduce(5381) { ($0 &* 33) &+ Int($1) }))
+    return (0..<count).map { _ in UInt8.random(in: 0...255, using: &generator) }
+}
+
+/// The names in a directory (no `.` and `..`), without following anything.
+func directoryEntries(_ path: String) -> [String] {
+    guard let stream = opendir(path) else { return [] }
+    defer { closedir(stream) }
+    var names: [String] = []
+    while let entry = readdir(stream) {
+        let name = withUnsafeBytes(of: entry.pointee.d_name) { raw in
+            String(decoding: raw.prefix(while: { $0 != 0 }), as: UTF8.self)
+        }
+        if name != "." && name != ".." { names.append(name) }
+    }
+    return names
+}
+
+/// Temporary files a writer left in the cache or its images directory.
+func leftoverTemporaries(_ cache: String) -> [String] {
+    directoryEntries(cache).filter { $0.hasPrefix(".tmp-") }
+        + directoryEntries(cache + "/images").filter { $0.hasPrefix(".tmp-") }.map { "images/" + $0 }
+}
+
+/// Everything under `root`, by relative path, with its type, mode and bytes;
+/// symbolic links are listed (with their target), never followed.
+func tree(_ root: String) -> [String: String] {
+    var result: [String: String] = [:]
+    func walk(_ relative: String) {
+        let path = relative.isEmpty ? root : root + "/" + relative
+        for name in directoryEntries(path) {
+            let child = relative.isEmpty ? name : relative + "/" + name
+            let full = root + "/" + child
+            var info = stat()
+            guard lstat(full, &info) == 0 else { continue }
+            let mode = String(info.st_mode & 0o7777, radix: 8)
+            switch info.st_mode & S_IFMT {
+            case S_IFDIR:
+                result[child] = "dir \(mode)"
+                walk(child)
+            case S_IFLNK:
+                var buffer = [CChar](repeating: 0, count: 4096)
+                let count = readlink(full, &buffer, buffer.count - 1)
+                let target = count > 0 ? String(decoding: buffer[0..<count].map { UInt8(bitPattern: $0) }, as: UTF8.self) : "?"
+                result[child] = "link -> \(target)"
+            case S_IFREG:
+                let bytes = FileManager.default.contents(atPath: full) ?? Data()
+                result[child] = "file \(mode) \(bytes.count) \(CacheChecksum.hex(CacheChecksum.of(Array(bytes))))"
+            default:
+                result[child] = "other \(mode)"
+            }
+        }
+    }
+    walk("")
+    return result
+}
+
+/// The mode bits of `path` (not following a link).
+func fileMode(_ path: String) -> Int {
+    var info = stat()
+    guard lstat(path, &info) == 0 else { return -1 }
+    return Int(info.st_mode & 0o7777)
+}
+
+/// A cache file written by hand: the feed header (as the store writes it)
+/// over `document`, with the right length and checksum, saved now.
+func wholeFeedFile(_ document: [UInt8], savedAt seconds: Int = Int(Date().timeIntervalSince1970)) -> [UInt8] {
+    Array("essential-feed-cache 1 \(seconds).000000000 \(document.count) \(CacheChecksum.hex(CacheChecksum.of(document)))\n".utf8) + document
+}
+
+func writeFile(_ path: String, _ bytes: [UInt8]) throws {
+    try Data(bytes).write(to: URL(fileURLWithPath: path))
+}
+
+extension CommandResult {
+    /// The `error.kind` of the last record on stdout.
+    var lastErrorKind: String? {
+        guard let line = outLines.last,
+              let object = (try? JSONSerialization.jsonObject(with: Data(line.utf8))) as? [String: Any] else { return nil }
+        return (object["error"] as? [String: Any])?["kind"] as? String
+    }
+}
