@@ -88,8 +88,10 @@ func leftoverTemporaries(_ cache: String) -> [String] {
         + directoryEntries(cache + "/images").filter { $0.hasPrefix(".tmp-") }.map { "images/" + $0 }
 }
 
-/// Everything under `root`, by relative path, with its type, mode and bytes;
-/// symbolic links are listed (with their target), never followed.
+/// Everything under `root`, by relative path, with its type, mode and bytes
+/// (and a file's modification time); symbolic links are listed with their
+/// target, never followed. A directory's own time is left out: trying a write
+/// that fails creates and removes a temporary file in it.
 func tree(_ root: String) -> [String: String] {
     var result: [String: String] = [:]
     func walk(_ relative: String) {
@@ -111,7 +113,7 @@ func tree(_ root: String) -> [String: String] {
                 result[child] = "link -> \(target)"
             case S_IFREG:
                 let bytes = FileManager.default.contents(atPath: full) ?? Data()
-                result[child] = "file \(mode) \(bytes.count) \(CacheChecksum.hex(CacheChecksum.of(Array(bytes))))"
+                result[child] = "file \(mode) \(bytes.count) \(CacheChecksum.hex(CacheChecksum.of(Array(bytes)))) \(info.st_mtim.tv_sec).\(info.st_mtim.tv_nsec)"
             default:
                 result[child] = "other \(mode)"
             }
@@ -119,6 +121,15 @@ func tree(_ root: String) -> [String: String] {
     }
     walk("")
     return result
+}
+
+/// Fails listing only what differs between two `tree`s.
+func XCTAssertSameTree(_ after: [String: String], _ before: [String: String], _ message: String,
+                       file: StaticString = #filePath, line: UInt = #line) {
+    let changed = Set(after.keys).union(before.keys).filter { after[$0] != before[$0] }.sorted()
+    guard !changed.isEmpty else { return }
+    let details = changed.map { "\($0): \(before[$0] ?? "absent") -> \(after[$0] ?? "absent")" }
+    XCTFail("\(message): \(details.joined(separator: "; "))", file: file, line: line)
 }
 
 /// The mode bits of `path` (not following a link).
@@ -139,10 +150,13 @@ func writeFile(_ path: String, _ bytes: [UInt8]) throws {
 }
 
 extension CommandResult {
-    /// The `error.kind` of the last record on stdout.
+    /// The `error.kind` of the last record on stdout (one compact line, or
+    /// all of stdout when it is one pretty record).
     var lastErrorKind: String? {
-        guard let line = outLines.last,
-              let object = (try? JSONSerialization.jsonObject(with: Data(line.utf8))) as? [String: Any] else { return nil }
+        let whole = (try? JSONSerialization.jsonObject(with: Data(stdout))) as? [String: Any]
+        guard let object = whole ?? outLines.last.flatMap({ (try? JSONSerialization.jsonObject(with: Data($0.utf8))) as? [String: Any] }) else {
+            return nil
+        }
         return (object["error"] as? [String: Any])?["kind"] as? String
     }
 }
