@@ -44,14 +44,32 @@ public final class FileSystemFeedStore: FeedStore, FeedImageDataStore {
         // Worked out before the lock, so other writers do not wait on it.
         let header = "\(Self.feedMagic) \(Self.formatVersion) \(feed.timestamp) \(feed.document.count) \(CacheChecksum.hex(CacheChecksum.of(feed.document)))\n"
         let keep = Set(imageURLs.map { SHA256.hex(Array($0.utf8)) })
+        // A Set<String> holds one of two URLs that differ only in Unicode
+        // normalisation (`é` and `e` + U+0301 are equal Strings), so with
+        // non-ASCII URLs an image is dropped only if the URL it was stored
+        // under is not in the set either.
+        let exact = imageURLs.allSatisfy { $0.utf8.allSatisfy { $0 < 0x80 } }
         try directory.locked {
             try removeStaleTemporaries(in: directory)
             // The images directory is opened first: if it cannot be (a link or
             // a file in its place), the save fails with the old feed in place.
             let images = try directory.subdirectory(Self.imagesName, create: false, kind: .saving)
             try directory.writeAtomically(Self.feedName, [Array(header.utf8), feed.document])
-            try images.map { try prune($0) { !keep.contains($0) } }
+            try images.map { images in
+                try prune(images) { name in
+                    !keep.contains(name) && (exact || !(Self.storedURL(name, in: images).map(imageURLs.contains) ?? false))
+                }
+            }
         }
+    }
+
+    /// The URL an image file was stored under, if the file is whole enough to say.
+    private static func storedURL(_ name: String, in images: CacheDirectory) -> String? {
+        guard let bytes = try? images.read(name), let newline = bytes.prefix(256).firstIndex(of: 0x0A) else { return nil }
+        let fields = String(decoding: bytes[..<newline], as: UTF8.self).split(separator: " ")
+        guard fields.count == 5, fields[0] == imageMagic, let keyLength = Int(fields[2]), keyLength >= 0,
+              bytes.count - newline - 1 >= keyLength else { return nil }
+        return String(decoding: bytes[(newline + 1)..<(newline + 1 + keyLength)], as: UTF8.self)
     }
 
     public func deleteCachedFeed() throws {
