@@ -52,8 +52,14 @@ public enum FastFeedItemsMapper {
         }
         let next = scanner.index
         let body = record.body
-        let url = String(decoding: UnsafeBufferPointer(rebasing: buffer[record.url.start..<record.url.end]), as: UTF8.self)
-        guard record.status == FeedItemsMapper.acceptedStatus, !record.url.escaped else {
+        // The URL names the record in an error: its value, escapes decoded.
+        var url = String(decoding: UnsafeBufferPointer(rebasing: buffer[record.url.start..<record.url.end]), as: UTF8.self)
+        if record.url.escaped {
+            var decoded: [UInt8] = []
+            decode(record.url, scanner, into: &decoded)
+            url = String(decoding: decoded, as: UTF8.self)
+        }
+        guard record.status == FeedItemsMapper.acceptedStatus else {
             return .mapBody(url: url, status: record.status, body: body, next: next)
         }
         var payload = JSONScanner(buffer, from: body.lowerBound, to: body.upperBound)

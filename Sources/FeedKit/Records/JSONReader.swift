@@ -83,6 +83,20 @@ public struct JSONReader {
     }
 }
 
+/// An object key compared and hashed by its UTF-8 bytes.
+private struct ExactKey: Hashable {
+    var string: String
+
+    init(_ string: String) { self.string = string }
+
+    static func == (lhs: ExactKey, rhs: ExactKey) -> Bool { lhs.string.utf8.elementsEqual(rhs.string.utf8) }
+
+    func hash(into hasher: inout Hasher) {
+        var string = string
+        string.withUTF8 { hasher.combine(bytes: UnsafeRawBufferPointer($0)) }
+    }
+}
+
 private struct Parser {
     let buffer: UnsafeBufferPointer<UInt8>
     var index: Int
@@ -131,7 +145,7 @@ private struct Parser {
         guard depth <= maxDepth else { throw fail("nesting deeper than \(maxDepth) levels") }
         index += 1 // {
         var members: [(key: String, value: JSON)] = []
-        var positions: [String: Int]? = nil
+        var positions: [ExactKey: Int]? = nil
         skipWhitespace()
         if index < buffer.count, buffer[index] == UInt8(ascii: "}") {
             index += 1
@@ -146,23 +160,25 @@ private struct Parser {
             guard index < buffer.count, buffer[index] == UInt8(ascii: ":") else { throw fail("expected ':' after key") }
             index += 1
             let value = try parseValue(depth: depth)
-            // A repeated key keeps its first place and its last value.
+            // A repeated key keeps its first place and its last value. Keys are
+            // the same when their UTF-8 bytes are (RFC 8259 §8.3), not by String's
+            // ==, which would merge "\u{E9}" and "e\u{301}".
             if members.count < 16 {
-                if let existing = members.firstIndex(where: { $0.key == key }) {
+                if let existing = members.firstIndex(where: { $0.key.utf8.elementsEqual(key.utf8) }) {
                     members[existing].value = value
                 } else {
                     members.append((key, value))
                 }
             } else {
                 if positions == nil {
-                    var map: [String: Int] = [:]
-                    for (offset, member) in members.enumerated() { map[member.key] = offset }
+                    var map: [ExactKey: Int] = [:]
+                    for (offset, member) in members.enumerated() { map[ExactKey(member.key)] = offset }
                     positions = map
                 }
-                if let existing = positions?[key] {
+                if let existing = positions?[ExactKey(key)] {
                     members[existing].value = value
                 } else {
-                    positions?[key] = members.count
+                    positions?[ExactKey(key)] = members.count
                     members.append((key, value))
                 }
             }
