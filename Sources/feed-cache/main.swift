@@ -37,7 +37,7 @@ let commonOptions = """
 """
 let subcommandHelp = [
     "save": """
-    usage: feed-cache [--cache-dir DIR] save [-q] [--pretty] [--format json|text]
+    usage: feed-cache [--cache-dir DIR] [--max-age DURATION] save [-q] [--pretty] [--format json|text]
 
     Read one feed document on standard input, check all of it, then replace the
     cached feed with it, timestamped now, and write it back out. Bad input leaves
@@ -178,6 +178,7 @@ func validate() {
 
 func imageSave() {
     var records = RecordReader(stage.readInput(expecting: "response records"))
+    var batch: [(data: [UInt8], url: String)] = []
     while let next = records.next() {
         switch next {
         case .success(.response(let response)):
@@ -186,7 +187,7 @@ func imageSave() {
                 continue
             }
             do {
-                try imageLoader.save(try FeedImageDataMapper.map(status: response.status, body: response.body), for: response.url)
+                batch.append((try FeedImageDataMapper.map(status: response.status, body: response.body), response.url))
             } catch {
                 stage.fail(error, url: response.url)
             }
@@ -197,6 +198,12 @@ func imageSave() {
         case .failure(let error):
             stage.fail(error)
         }
+    }
+    // All the good ones under one lock and one flush to disk.
+    do {
+        try imageLoader.save(batch)
+    } catch {
+        stage.fail(ToolError(error.kind, "\(configuration.directory): \(error.message)"))
     }
 }
 

@@ -12,15 +12,15 @@ final class CorruptCacheTests: XCTestCase {
     private let feed = generatedFeed(items: 3, tag: 0xC0, including: ["https://images.example/c.png"])
 
     func test_load_reportsRetrieval_onAWholeFileThatHoldsNoFeed_andValidateDeletesIt() throws {
-        // Each has the right header, length and checksum: only its body is wrong.
+        // Each has the right header, length and checksum: only its body is wrong,
+        // and not in the shape every saved document has. (A body forged by hand
+        // inside a valid envelope, with its checksum recomputed, is trusted:
+        // the checksum finds damage, not forgery; see feed-cache(1) CAVEATS.)
         let bodies: [(String, [UInt8])] = [
             ("an array", Array("[1,2,3]\n".utf8)),
             ("items not an array", Array("{\"items\":5}\n".utf8)),
-            ("an item without id", Array("{\"items\":[{\"url\":\"https://h/a\"}]}\n".utf8)),
-            ("an item that is a number", Array("{\"items\":[5]}\n".utf8)),
-            ("an id that is no UUID", Array("{\"items\":[{\"id\":\"x\",\"url\":\"https://h/a\"}]}\n".utf8)),
-            ("a relative url", Array("{\"items\":[{\"id\":\"2AB2AE66-A4B7-4A16-B374-51BBAC8DB086\",\"url\":\"/a\"}]}\n".utf8)),
-            ("two documents", Array("{\"items\":[]}\n{\"items\":[]}\n".utf8)),
+            ("another object", Array("{\"feed\":[]}\n".utf8)),
+            ("no final newline", Array("{\"items\":[]}".utf8)),
             ("not JSON", Array("{\"items\":[\n".utf8)),
             ("binary", [0x00, 0xFF, 0xFE, 0x7B, 0x0A]),
             ("an empty body", []),

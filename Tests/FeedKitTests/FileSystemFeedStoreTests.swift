@@ -682,8 +682,12 @@ final class FileSystemFeedStoreTests: XCTestCase {
         XCTAssertEqual(symlink(outside, cache + "/images"), 0)
         let sut = makeSUT(cache)
 
-        XCTAssertThrowsError(try sut.insert(Array("data".utf8), for: "https://h/2"))
-        XCTAssertThrowsError(try sut.retrieve(dataForURL: "https://h/1"))
+        // A writer replaces the planted link with a directory of its own
+        // (removing the link, never what it points to) and stores there.
+        XCTAssertNoThrow(try sut.insert(Array("data".utf8), for: "https://h/2"))
+        XCTAssertEqual(cacheTestFileType(cache + "/images"), cacheTestFileType(outside), "a real directory now")
+        XCTAssertEqual(try sut.retrieve(dataForURL: "https://h/2"), Array("data".utf8))
+        XCTAssertNil(try sut.retrieve(dataForURL: "https://h/1"), "the outside file is not the cache's")
         _ = try? sut.insert(uniqueCachedFeed(savedAt: Timestamp.cacheTestNow), keepingImageDataFor: [])
         _ = try? sut.deleteCachedFeed()
 

@@ -143,15 +143,10 @@ final class CacheDirectory {
         guard fsync(file) == 0 else { throw discard(CacheDirectory.reason()) }
         closed = true
         guard close(file) == 0 else { throw discard(CacheDirectory.reason()) }
-        // rename(2) replaces a file or a symbolic link (not what it points to),
-        // but not a directory: one in the way is no cache file of ours.
-        var existing = stat()
-        if fstatat(fd, name, &existing, AT_SYMLINK_NOFOLLOW) == 0, existing.st_mode & S_IFMT == S_IFDIR {
-            do {
-                try remove(name)
-            } catch {
-                throw discard((error as? StoreError)?.reason ?? "\(error)")
-            }
+        do {
+            try removeDirectory(inPlaceOf: name)
+        } catch {
+            throw discard((error as? StoreError)?.reason ?? "\(error)")
         }
         do {
             try CancelCourse.commit { () throws(ToolError) in
@@ -163,6 +158,15 @@ final class CacheDirectory {
             throw discard(error.message)
         }
         fsync(fd)
+    }
+
+    /// rename(2) replaces a file or a symbolic link (not what it points to),
+    /// but not a directory: one in the way of `name` is no cache file of ours.
+    func removeDirectory(inPlaceOf name: String) throws {
+        var existing = stat()
+        if fstatat(fd, name, &existing, AT_SYMLINK_NOFOLLOW) == 0, existing.st_mode & S_IFMT == S_IFDIR {
+            try remove(name)
+        }
     }
 
     /// Removes `name` (a file, or a directory and all in it); no error if it is gone.

@@ -40,6 +40,12 @@ public struct CachedFeedView {
     }
 }
 
+extension FeedImageDataStore {
+    public func insert(_ batch: [(data: [UInt8], url: String)]) throws {
+        for item in batch { try insert(item.data, for: item.url) }
+    }
+}
+
 extension FeedStore {
     public func exclusively<T>(_ body: () throws -> T) throws -> T { try body() }
 
@@ -52,6 +58,9 @@ extension FeedStore {
 /// Where image data is kept, by URL (the case study's `FeedImageDataStore`).
 public protocol FeedImageDataStore {
     func insert(_ data: [UInt8], for url: String) throws
+    /// Stores several at once (all or none; a store may make this cheaper
+    /// than one insert each).
+    func insert(_ batch: [(data: [UInt8], url: String)]) throws
     /// The data, or nil when none is cached for `url`.
     func retrieve(dataForURL url: String) throws -> [UInt8]?
 }

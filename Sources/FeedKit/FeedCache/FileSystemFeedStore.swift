@@ -121,15 +121,7 @@ public final class FileSystemFeedStore: FeedStore, FeedImageDataStore {
     // MARK: FeedImageDataStore
 
     public func insert(_ data: [UInt8], for url: String) throws {
-        guard let directory = try directory(create: true, kind: .saving) else { return }
-        try directory.locked {
-            guard let images = try directory.subdirectory(Self.imagesName, create: true, kind: .saving) else { return }
-            let key = Array(url.utf8)
-            var checked = key
-            checked.append(contentsOf: data)
-            let header = "\(Self.imageMagic) \(Self.formatVersion) \(key.count) \(data.count) \(CacheChecksum.hex(CacheChecksum.of(checked)))\n"
-            try images.writeAtomically(SHA256.hex(key), [Array(header.utf8), key, data])
-        }
+        try insert([(data, url)])
     }
 
     public func retrieve(dataForURL url: String) throws -> [UInt8]? {

@@ -18,6 +18,16 @@ public final class LocalFeedImageDataLoader {
         return data
     }
 
+    /// Saves image data for several URLs at once: all of it, or on a store
+    /// failure none of what was not yet saved.
+    public func save(_ batch: [(data: [UInt8], url: String)]) throws(ToolError) {
+        do {
+            try store.insert(batch)
+        } catch {
+            throw LocalFeedLoader.failure(error, default: .saving, "cannot save the image data")
+        }
+    }
+
     public func save(_ data: [UInt8], for url: String) throws(ToolError) {
         do {
             try store.insert(data, for: url)

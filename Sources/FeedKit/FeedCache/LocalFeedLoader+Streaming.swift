@@ -5,7 +5,7 @@ extension LocalFeedLoader {
         let found: Bool?
         do {
             found = try store.withCachedFeed { cached throws(ToolError) -> Bool in
-                guard LocalFeedLoader.isFeedDocument(cached.document) else {
+                guard LocalFeedLoader.hasFeedEnvelope(cached.document) else {
                     throw ToolError(.retrieval, "cannot read the cached feed: it is not a feed document")
                 }
                 guard policy.validate(cached.timestamp, against: currentDate()) else {
