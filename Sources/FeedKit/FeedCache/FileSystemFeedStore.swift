@@ -51,9 +51,10 @@ public final class FileSystemFeedStore: FeedStore, FeedImageDataStore {
         let exact = imageURLs.allSatisfy { $0.utf8.allSatisfy { $0 < 0x80 } }
         try directory.locked {
             try removeStaleTemporaries(in: directory)
-            // The images directory is opened first: if it cannot be (a link or
-            // a file in its place), the save fails with the old feed in place.
-            let images = try directory.subdirectory(Self.imagesName, create: false, kind: .saving)
+            // The images directory is opened first, so that a failure to open it
+            // leaves the old feed in place. A link or a file in its place is
+            // removed (never followed), as image save does.
+            let images = try directory.subdirectory(Self.imagesName, create: false, replacingOther: true, kind: .saving)
             try directory.writeAtomically(Self.feedName, [Array(header.utf8), feed.document])
             try images.map { images in
                 try prune(images) { name in
@@ -75,7 +76,7 @@ public final class FileSystemFeedStore: FeedStore, FeedImageDataStore {
     public func deleteCachedFeed() throws {
         guard let directory = try directory(create: false, kind: .deletion) else { return }
         try directory.locked(kind: .deletion) {
-            let images = try directory.subdirectory(Self.imagesName, create: false, kind: .deletion)
+            let images = try directory.subdirectory(Self.imagesName, create: false, replacingOther: true, kind: .deletion)
             try directory.remove(Self.feedName)
             try images.map { try prune($0) { _ in true } }
             directory.sync()
