@@ -14,6 +14,10 @@ DESTDIR =
 
 SWIFT = swift
 SWIFT_FLAGS =
+# The Swift runtime linked into the commands, so that the installed ones need
+# no toolchain and start faster, whenever libcurl's development files are
+# there for feed-fetch to link against (Debian: libcurl4-openssl-dev).
+STATIC != if [ -e "/usr/lib/$$(uname -m)-linux-gnu/libcurl.so" ] || [ -e /usr/lib/libcurl.so ]; then echo --static-swift-stdlib; fi
 INSTALL = install
 MANDOC = mandoc
 
@@ -35,10 +39,10 @@ FISHCOMP = $(TOOLS:%=completions/fish/%.fish)
 all: build
 
 build:
-	$(SWIFT) build -c release $(SWIFT_FLAGS)
+	$(SWIFT) build -c release $(STATIC) $(SWIFT_FLAGS)
 
 install: build
-	bin="$$($(SWIFT) build -c release $(SWIFT_FLAGS) --show-bin-path)" && \
+	bin="$$($(SWIFT) build -c release $(STATIC) $(SWIFT_FLAGS) --show-bin-path)" && \
 	$(INSTALL) -d -m 0755 "$(DESTDIR)$(BINDIR)" && \
 	for tool in $(TOOLS); do \
 		$(INSTALL) -m 0755 "$$bin/$$tool" "$(DESTDIR)$(BINDIR)/$$tool" || exit 1; \
