@@ -13,9 +13,32 @@ public enum StandardIO {
     /// byte is zeroed and copied a bounded number of times.
     public static func readAll(_ fd: Int32 = 0) throws(ToolError) -> [UInt8] {
         var info = stat()
-        let hint = fstat(fd, &info) == 0 && (info.st_mode & S_IFMT) == S_IFREG ? Int(info.st_size) + 1 : 0
-        var bytes = [UInt8](repeating: 0, count: max(hint, 1 << 16))
-        var used = 0
+        let isFile = fstat(fd, &info) == 0 && (info.st_mode & S_IFMT) == S_IFREG
+        var failure: Int32 = 0
+        // A regular file's size is known: read it into uninitialised capacity
+        // (no byte zeroed first), one byte more to see its end.
+        var bytes = [UInt8](unsafeUninitializedCapacity: isFile ? Int(info.st_size) + 1 : 0) { buffer, count in
+            count = 0
+            guard let base = buffer.baseAddress else { return }
+            while count < buffer.count {
+                let got = read(fd, base + count, buffer.count - count)
+                if got < 0 {
+                    if errno == EINTR { continue }
+                    failure = errno
+                    return
+                }
+                if got == 0 { return }
+                count += got
+            }
+        }
+        if failure != 0 {
+            throw ToolError(.invalidData, "cannot read standard input: \(String(cString: strerror(failure)))")
+        }
+        if isFile && bytes.count < Int(info.st_size) + 1 { return bytes } // reached the end
+        // A pipe (or a file that grew): a buffer that doubles as it fills, so
+        // each byte is zeroed and copied a bounded number of times.
+        var used = bytes.count
+        bytes.append(contentsOf: repeatElement(0, count: max(1 << 16, used)))
         while true {
             if used == bytes.count {
                 bytes.append(contentsOf: repeatElement(0, count: bytes.count))

@@ -29,34 +29,54 @@ public enum Identifiers {
     }
 
     public static func isAbsoluteURL(_ utf8: UnsafeBufferPointer<UInt8>) -> Bool {
-        guard let first = utf8.first, isLetter(first) else { return false }
+        guard let bytes = utf8.baseAddress, utf8.count > 0, isLetter(bytes[0]) else { return false }
+        let count = utf8.count
         var index = 1
-        while index < utf8.count, isLetter(utf8[index]) || isDigit(utf8[index])
-                || utf8[index] == UInt8(ascii: "+") || utf8[index] == UInt8(ascii: "-") || utf8[index] == UInt8(ascii: ".") {
+        while index < count, isLetter(bytes[index]) || isDigit(bytes[index])
+                || bytes[index] == UInt8(ascii: "+") || bytes[index] == UInt8(ascii: "-") || bytes[index] == UInt8(ascii: ".") {
             index += 1
         }
-        guard utf8.count - index > 3,
-              utf8[index] == UInt8(ascii: ":"), utf8[index + 1] == UInt8(ascii: "/"), utf8[index + 2] == UInt8(ascii: "/") else {
+        guard count - index > 3,
+              bytes[index] == UInt8(ascii: ":"), bytes[index + 1] == UInt8(ascii: "/"), bytes[index + 2] == UInt8(ascii: "/") else {
             return false
         }
         let authorityStart = index + 3
-        guard utf8[authorityStart] != UInt8(ascii: "/"), utf8[authorityStart] != UInt8(ascii: "?"),
-              utf8[authorityStart] != UInt8(ascii: "#") else { return false }
-        for byte in utf8 where byte <= 0x20 || byte == 0x7F { return false }
+        guard bytes[authorityStart] != UInt8(ascii: "/"), bytes[authorityStart] != UInt8(ascii: "?"),
+              bytes[authorityStart] != UInt8(ascii: "#") else { return false }
+        // No white space or control character anywhere (the scheme has none).
+        index = authorityStart
+        while index < count {
+            let byte = bytes[index]
+            if byte <= 0x20 || byte == 0x7F { return false }
+            index += 1
+        }
         return true
     }
 
-    /// True for 36 bytes in 8-4-4-4-12 hex form, any case.
+    /// True for 36 bytes in 8-4-4-4-12 hex form, any case: five 8-byte
+    /// words checked at once (the dashes first swapped for a digit).
     public static func isUUID(_ utf8: UnsafeBufferPointer<UInt8>) -> Bool {
-        guard utf8.count == 36 else { return false }
-        for (offset, byte) in utf8.enumerated() {
-            if offset == 8 || offset == 13 || offset == 18 || offset == 23 {
-                guard byte == UInt8(ascii: "-") else { return false }
-            } else {
-                guard isHexDigit(byte) else { return false }
-            }
-        }
-        return true
+        guard utf8.count == 36, let base = utf8.baseAddress else { return false }
+        guard base[8] == 0x2D, base[13] == 0x2D, base[18] == 0x2D, base[23] == 0x2D else { return false }
+        let raw = UnsafeRawPointer(base)
+        func word(_ offset: Int) -> UInt64 { UInt64(littleEndian: raw.loadUnaligned(fromByteOffset: offset, as: UInt64.self)) }
+        func digit(at byte: UInt64) -> UInt64 { 0x30 << (byte * 8) }
+        func dash(at byte: UInt64) -> UInt64 { 0xFF << (byte * 8) }
+        let first = word(0)
+        let second = (word(9) & ~dash(at: 4)) | digit(at: 4)                                   // 9…16, dash at 13
+        let third = (word(17) & ~dash(at: 1) & ~dash(at: 6)) | digit(at: 1) | digit(at: 6)     // 17…24, dashes at 18, 23
+        return isHex8(first) && isHex8(second) && isHex8(third) && isHex8(word(25)) && isHex8(word(28))
+    }
+
+    /// Are all eight bytes hex digits, either case?
+    @inline(__always) static func isHex8(_ word: UInt64) -> Bool {
+        let ones: UInt64 = 0x0101_0101_0101_0101, highs: UInt64 = 0x8080_8080_8080_8080
+        guard word & highs == 0 else { return false }
+        // Bytes under 0x80, so adding at most 0x50 never carries into the next byte.
+        let isDigit = (word &+ ones &* (0x80 - 0x30)) & ~(word &+ ones &* (0x80 - 0x3A)) & highs
+        let lower = word | ones &* 0x20
+        let isLetter = (lower &+ ones &* (0x80 - 0x61)) & ~(lower &+ ones &* (0x80 - 0x67)) & highs
+        return isDigit | isLetter == highs
     }
 
     private static func isHexDigit(_ byte: UInt8) -> Bool {

@@ -395,11 +395,16 @@ struct ItemTable {
             if row > 0 { out.append(0x2C) }
             out.append(contentsOf: "{\"id\":\"".utf8)
             if let id = span(row, 0) {
-                if id.escaped { FastFeedItemsMapper.decode(id, scanner, into: &scratch) } else {
-                    scratch.removeAll(keepingCapacity: true)
-                    scratch.append(contentsOf: UnsafeBufferPointer(start: scanner.base + id.start, count: id.count))
+                let start = out.count
+                if id.escaped {
+                    FastFeedItemsMapper.decode(id, scanner, into: &scratch)
+                    out.append(contentsOf: scratch)
+                } else {
+                    out.append(contentsOf: UnsafeBufferPointer(start: scanner.base + id.start, count: id.count))
                 }
-                for byte in scratch { out.append(byte >= 0x61 && byte <= 0x66 ? byte - 32 : byte) }
+                out.withUnsafeMutableBufferPointer { bytes in
+                    for index in start..<bytes.count where bytes[index] &- 0x61 < 6 { bytes[index] -= 0x20 } // a-f → A-F
+                }
             }
             out.append(0x22)
             switch schema {
