@@ -69,6 +69,15 @@ final class CommonOptionsTests: XCTestCase {
         XCTAssertEqual(result.status, 66, result.err)
     }
 
+    func test_aHugeURLIsShortenedInTheMessageButKeptWholeInTheRecord() throws {
+        let url = "ftp://example.com/" + String(repeating: "a", count: 100_000)
+        let result = try Command.run("feed-fetch", [url])
+        XCTAssertEqual(result.status, 64)
+        XCTAssertEqual(result.errLines.count, 1)
+        XCTAssertLessThan(result.err.utf8.count, 500, "one line a terminal can show")
+        XCTAssertEqual(result.records().first?["url"] as? String, url)
+    }
+
     func test_usageErrorWritesAnErrorRecordForTheNextStage() throws {
         let result = try Command.sh("feed-fetch --frobnicate | feed-map")
         XCTAssertEqual(result.status, 64)

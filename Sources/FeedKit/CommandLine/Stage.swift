@@ -54,7 +54,7 @@ public final class Stage {
     /// An error that starts here: one line on stderr naming what failed, the
     /// error record on stdout for the next stage (unless stdout is a terminal).
     public func fail(_ error: ToolError, url: String? = nil) {
-        let subject = url.map { "\(Stage.oneLine($0)): " } ?? ""
+        let subject = url.map { "\(Stage.shortened(Stage.oneLine($0))): " } ?? ""
         progress?.clear()
         _ = StandardIO.write(2, "\(tool): \(subject)\(Stage.oneLine(error.message))\n")
         if !stdoutIsTerminal {
@@ -108,6 +108,13 @@ public final class Stage {
             fatal(ToolError(.notFound, "no input: expected \(what) on standard input"))
         }
         return bytes
+    }
+
+    /// A subject cut to a length a terminal line can show (a 50 MB URL is
+    /// named by its start); the error record keeps it whole.
+    static func shortened(_ text: String, limit: Int = 300) -> String {
+        guard text.utf8.count > limit else { return text }
+        return String(text.prefix(limit)) + "…"
     }
 
     /// Control characters (a newline in a URL, say) would break the one-line rule.

@@ -38,10 +38,10 @@ public enum StandardIO {
         // A pipe (or a file that grew): a buffer that doubles as it fills, so
         // each byte is zeroed and copied a bounded number of times.
         var used = bytes.count
-        bytes.append(contentsOf: repeatElement(0, count: max(1 << 16, used)))
+        bytes.append(contentsOf: [UInt8](repeating: 0, count: max(1 << 16, used)))
         while true {
             if used == bytes.count {
-                bytes.append(contentsOf: repeatElement(0, count: bytes.count))
+                bytes.append(contentsOf: [UInt8](repeating: 0, count: bytes.count))
             }
             let got = bytes.withUnsafeMutableBytes { buffer -> Int in
                 guard let base = buffer.baseAddress else { return 0 }
