@@ -145,18 +145,6 @@ final class FeedCacheScenarioTests: XCTestCase {
         XCTAssertEqual(result.status, 0, "seeding the cache: \(result.err)")
     }
 
-    private func serve(_ routes: [String: LoopbackReply]) throws -> LoopbackServer {
-        let server = try LoopbackServer(handler: LoopbackRoutes.serving(routes))
-        addTeardownBlock { server.stop() }
-        return server
-    }
-
-    private func refusedURL() throws -> String {
-        let server = try LoopbackServer(handler: { _ in .notFound })
-        let url = server.url("/v1/feed")
-        server.stop()
-        return url
-    }
 }
 
 /// Every file under `directory` with its bytes, mode and modification time.

@@ -308,20 +308,6 @@ final class FeedFetchCommandTests: XCTestCase {
 
     // MARK: Helpers
 
-    private func serve(_ routes: [String: LoopbackReply]) throws -> LoopbackServer {
-        let server = try LoopbackServer(handler: LoopbackRoutes.serving(routes))
-        addTeardownBlock { server.stop() }
-        return server
-    }
-
-    /// A URL on 127.0.0.1 where nothing listens.
-    private func refusedURL(_ path: String) throws -> String {
-        let server = try LoopbackServer(handler: { _ in .notFound })
-        let url = server.url(path)
-        server.stop()
-        return url
-    }
-
     private func errorKind(_ result: CommandResult, file: StaticString = #filePath, line: UInt = #line) -> String? {
         let records = result.records(file: file, line: line)
         XCTAssertEqual(records.count, 1, "one error record", file: file, line: line)

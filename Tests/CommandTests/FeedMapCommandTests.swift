@@ -159,19 +159,6 @@ final class FeedMapCommandTests: XCTestCase {
 
     // MARK: Helpers
 
-    private func serve(_ routes: [String: LoopbackReply]) throws -> LoopbackServer {
-        let server = try LoopbackServer(handler: LoopbackRoutes.serving(routes))
-        addTeardownBlock { server.stop() }
-        return server
-    }
-
-    private func refusedURL() throws -> String {
-        let server = try LoopbackServer(handler: { _ in .notFound })
-        let url = server.url("/v1/feed")
-        server.stop()
-        return url
-    }
-
     private func kinds(_ result: CommandResult) -> [String?] {
         result.records().map { ($0["error"] as? [String: Any])?["kind"] as? String }
     }

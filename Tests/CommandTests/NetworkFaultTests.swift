@@ -120,20 +120,4 @@ final class NetworkFaultTests: XCTestCase {
         }
         XCTAssertEqual(try Command.run("feed-cache", ["image", "load", server.url("/good")], environment: ["FEED_CACHE_DIR": cache]).stdout, [0xFF, 1, 2])
     }
-
-    // MARK: Helpers
-
-    private func serve(_ routes: [String: LoopbackReply]) throws -> LoopbackServer {
-        let server = try LoopbackServer(handler: LoopbackRoutes.serving(routes))
-        addTeardownBlock { server.stop() }
-        return server
-    }
-
-    /// A URL on 127.0.0.1 where nothing listens.
-    private func refusedURL() throws -> String {
-        let server = try LoopbackServer(handler: { _ in .notFound })
-        let url = server.url("/refused")
-        server.stop()
-        return url
-    }
 }
