@@ -189,26 +189,13 @@ final class Connection {
 
     /// Reads (and discards) whatever the client sends until it closes or the server stops.
     private func hang() -> Ending {
-        var fds = [
-            pollfd(fd: fd, events: Int16(POLLIN), revents: 0),
-            pollfd(fd: core.stopSignal, events: Int16(POLLIN), revents: 0),
-        ]
         var scratch = [UInt8](repeating: 0, count: 4096)
-        while true {
-            fds[0].revents = 0
-            fds[1].revents = 0
-            let ready = poll(&fds, 2, -1)
-            if ready < 0 {
-                if errno == EINTR { continue }
-                return .closeNow
-            }
-            if fds[1].revents != 0 { return .closeNow }
-            if fds[0].revents != 0 {
-                let count = scratch.withUnsafeMutableBytes { recv(fd, $0.baseAddress, $0.count, 0) }
-                if count < 0 && errno == EINTR { continue }
-                if count <= 0 { return .closeNow }
-            }
+        while waitReadable(fd, orStop: core.stopSignal) == .readable {
+            let count = scratch.withUnsafeMutableBytes { recv(fd, $0.baseAddress, $0.count, 0) }
+            if count < 0 && errno == EINTR { continue }
+            if count <= 0 { return .closeNow }
         }
+        return .closeNow
     }
 
     /// FIN first, then read what the client still sends (up to a second, or until stop), then close:
@@ -237,20 +224,8 @@ final class Connection {
 
     /// Appends what the socket has to `buffer`; throws `.closed` on EOF, error or stop.
     private func fill() throws {
-        var fds = [
-            pollfd(fd: fd, events: Int16(POLLIN), revents: 0),
-            pollfd(fd: core.stopSignal, events: Int16(POLLIN), revents: 0),
-        ]
         while true {
-            fds[0].revents = 0
-            fds[1].revents = 0
-            let ready = poll(&fds, 2, -1)
-            if ready < 0 {
-                if errno == EINTR { continue }
-                throw ReadFailure.closed
-            }
-            if fds[1].revents != 0 { throw ReadFailure.closed }
-            if fds[0].revents == 0 { continue }
+            guard waitReadable(fd, orStop: core.stopSignal) == .readable else { throw ReadFailure.closed }
             var chunk = [UInt8](repeating: 0, count: 64 * 1024)
             let count = chunk.withUnsafeMutableBytes { recv(fd, $0.baseAddress, $0.count, 0) }
             if count > 0 {

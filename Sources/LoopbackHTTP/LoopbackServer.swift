@@ -129,21 +129,14 @@ final class ServerCore: @unchecked Sendable {
             close(listener)
             mutex.withLock { accepting = false }
         }
-        var fds = [
-            pollfd(fd: listener, events: Int16(POLLIN), revents: 0),
-            pollfd(fd: stopSignal, events: Int16(POLLIN), revents: 0),
-        ]
         while true {
-            fds[0].revents = 0
-            fds[1].revents = 0
-            let ready = poll(&fds, 2, -1)
-            if ready < 0 {
-                if errno == EINTR { continue }
+            switch waitReadable(listener, orStop: stopSignal) {
+            case .stopped: return
+            case .failed:
                 if waitForStop(seconds: 0.01) { return }
                 continue
+            case .readable: break
             }
-            if fds[1].revents != 0 { return }
-            if fds[0].revents == 0 { continue }
             let connection = Socket.acceptConnection(listener)
             if connection < 0 {
                 switch errno {

@@ -90,6 +90,32 @@ func monotonicNow() -> Double {
     return Double(ts.tv_sec) + Double(ts.tv_nsec) / 1_000_000_000
 }
 
+/// What waiting on a socket together with the server's stop signal saw.
+enum Readiness {
+    case readable
+    case stopped
+    /// poll itself failed (not EINTR, which is retried).
+    case failed
+}
+
+/// Blocks until `fd` is readable (or hung up) or `stop` is signalled.
+func waitReadable(_ fd: Int32, orStop stop: Int32) -> Readiness {
+    var fds = [
+        pollfd(fd: fd, events: Int16(POLLIN), revents: 0),
+        pollfd(fd: stop, events: Int16(POLLIN), revents: 0),
+    ]
+    while true {
+        fds[0].revents = 0
+        fds[1].revents = 0
+        if poll(&fds, 2, -1) < 0 {
+            if errno == EINTR { continue }
+            return .failed
+        }
+        if fds[1].revents != 0 { return .stopped }
+        if fds[0].revents != 0 { return .readable }
+    }
+}
+
 /// Milliseconds left until `deadline`, for poll(); clamped to 0...Int32.max.
 func millisecondsUntil(_ deadline: Double) -> Int32 {
     let left = (deadline - monotonicNow()) * 1000

@@ -104,6 +104,11 @@ let store = FileSystemFeedStore(path: configuration.directory)
 let feedLoader = LocalFeedLoader(store: store, currentDate: SystemClock.now, policy: configuration.policy)
 let imageLoader = LocalFeedImageDataLoader(store: store)
 
+/// A cache failure, named by the cache directory it concerns.
+func inCache(_ error: ToolError) -> ToolError {
+    ToolError(error.kind, "\(configuration.directory): \(error.message)")
+}
+
 /// Options that only some subcommands take.
 func allow(_ options: [String], for subcommand: String) {
     for option in ["--quiet", "--pretty", "--format"] where arguments.has(option) && !options.contains(option) {
@@ -152,7 +157,7 @@ func save() {
         let stored = try feedLoader.save(feed)
         if !arguments.has("--quiet") { show(stored) }
     } catch {
-        stage.fatal(ToolError(error.kind, "\(configuration.directory): \(error.message)"))
+        stage.fatal(inCache(error))
     }
 }
 
@@ -164,7 +169,7 @@ func load() {
             show(try feedLoader.load().document)
         }
     } catch {
-        stage.fatal(ToolError(error.kind, "\(configuration.directory): \(error.message)"))
+        stage.fatal(inCache(error))
     }
 }
 
@@ -172,7 +177,7 @@ func validate() {
     do {
         try feedLoader.validateCache()
     } catch {
-        stage.fatal(ToolError(error.kind, "\(configuration.directory): \(error.message)"))
+        stage.fatal(inCache(error))
     }
 }
 
@@ -203,7 +208,7 @@ func imageSave() {
     do {
         try imageLoader.save(batch)
     } catch {
-        stage.fail(ToolError(error.kind, "\(configuration.directory): \(error.message)"))
+        stage.fail(inCache(error))
     }
 }
 

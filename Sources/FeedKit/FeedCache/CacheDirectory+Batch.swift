@@ -29,27 +29,13 @@ extension CacheDirectory {
             return StoreError(.saving, why)
         }
         for (name, parts) in files {
-            let temporary = ".tmp-\(name)-\(getpid())-\(UInt32.random(in: 0...UInt32.max))"
+            let temporary = CacheDirectory.temporaryName(for: name)
             let file = openat(fd, temporary, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0o600)
             guard file >= 0 else { throw discardAll("cannot create a file in \(path): \(CacheDirectory.reason())") }
             CancelCourse.addPendingFile("\(path)/\(temporary)")
             written.append((temporary, name))
             fchmod(file, 0o600)
-            var failure: String? = nil
-            for part in parts where failure == nil {
-                part.withUnsafeBytes { raw in
-                    var done = 0
-                    while done < raw.count, let base = raw.baseAddress {
-                        let wrote = write(file, base + done, raw.count - done)
-                        if wrote < 0 {
-                            if errno == EINTR { continue }
-                            failure = CacheDirectory.reason()
-                            return
-                        }
-                        done += wrote
-                    }
-                }
-            }
+            var failure = CacheDirectory.writeAll(file, parts)
             if close(file) != 0, failure == nil { failure = CacheDirectory.reason() }
             if let failure { throw discardAll("cannot write \(path)/\(name): \(failure)") }
         }

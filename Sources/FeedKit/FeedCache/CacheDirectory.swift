@@ -76,20 +76,32 @@ final class CacheDirectory {
         return CacheDirectory(path: "\(path)/\(name)", fd: child)
     }
 
-    /// The whole content of regular file `name`, or nil if there is none.
-    func read(_ name: String) throws -> [UInt8]? {
+    /// Opens regular file `name` for reading (never through a symbolic link,
+    /// never blocking on a FIFO); nil if there is none. The caller closes it.
+    func openRegularFile(_ name: String) throws -> (fd: Int32, size: Int)? {
         let file = openat(fd, name, O_RDONLY | O_NOFOLLOW | O_NONBLOCK | O_CLOEXEC)
         if file < 0 {
             if errno == ENOENT { return nil }
             throw StoreError(.retrieval, "\(path)/\(name): \(CacheDirectory.reason())")
         }
-        defer { close(file) }
         var info = stat()
-        guard fstat(file, &info) == 0 else { throw StoreError(.retrieval, "\(path)/\(name): \(CacheDirectory.reason())") }
+        guard fstat(file, &info) == 0 else {
+            let reason = CacheDirectory.reason()
+            close(file)
+            throw StoreError(.retrieval, "\(path)/\(name): \(reason)")
+        }
         guard info.st_mode & S_IFMT == S_IFREG else {
+            close(file)
             throw StoreError(.retrieval, "\(path)/\(name): not a regular file")
         }
-        var bytes = [UInt8](repeating: 0, count: Int(info.st_size))
+        return (file, Int(info.st_size))
+    }
+
+    /// The whole content of regular file `name`, or nil if there is none.
+    func read(_ name: String) throws -> [UInt8]? {
+        guard let (file, size) = try openRegularFile(name) else { return nil }
+        defer { close(file) }
+        var bytes = [UInt8](repeating: 0, count: size)
         var offset = 0
         while true {
             if offset == bytes.count { bytes.append(contentsOf: repeatElement(0, count: 4096)) }
@@ -112,7 +124,7 @@ final class CacheDirectory {
     /// reader sees the old file or the new one, never a mix, even if this
     /// process is killed at any instant or the disk fills.
     func writeAtomically(_ name: String, _ parts: [[UInt8]]) throws {
-        let temporary = ".tmp-\(name)-\(getpid())-\(UInt32.random(in: 0...UInt32.max))"
+        let temporary = CacheDirectory.temporaryName(for: name)
         let file = openat(fd, temporary, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0o600)
         guard file >= 0 else { throw StoreError(.saving, "cannot create a file in \(path): \(CacheDirectory.reason())") }
         CancelCourse.setPendingFile("\(path)/\(temporary)")
@@ -124,22 +136,7 @@ final class CacheDirectory {
             return StoreError(.saving, "cannot write \(path)/\(name): \(why)")
         }
         fchmod(file, 0o600)
-        for part in parts {
-            let ok = part.withUnsafeBytes { raw -> Bool in
-                var offset = 0
-                while offset < raw.count {
-                    guard let base = raw.baseAddress else { return true }
-                    let wrote = write(file, base + offset, raw.count - offset)
-                    if wrote < 0 {
-                        if errno == EINTR { continue }
-                        return false
-                    }
-                    offset += wrote
-                }
-                return true
-            }
-            if !ok { throw discard(CacheDirectory.reason()) }
-        }
+        if let failure = CacheDirectory.writeAll(file, parts) { throw discard(failure) }
         guard fsync(file) == 0 else { throw discard(CacheDirectory.reason()) }
         closed = true
         guard close(file) == 0 else { throw discard(CacheDirectory.reason()) }
@@ -158,6 +155,31 @@ final class CacheDirectory {
             throw discard(error.message)
         }
         fsync(fd)
+    }
+
+    /// A name no other writer uses; `.tmp-` marks it stale if left behind.
+    static func temporaryName(for name: String) -> String {
+        ".tmp-\(name)-\(getpid())-\(UInt32.random(in: 0...UInt32.max))"
+    }
+
+    /// Writes `parts` in order to `file`; the reason it failed, or nil.
+    static func writeAll(_ file: Int32, _ parts: [[UInt8]]) -> String? {
+        for part in parts {
+            let failure = part.withUnsafeBytes { raw -> String? in
+                var offset = 0
+                while offset < raw.count, let base = raw.baseAddress {
+                    let wrote = write(file, base + offset, raw.count - offset)
+                    if wrote < 0 {
+                        if errno == EINTR { continue }
+                        return CacheDirectory.reason()
+                    }
+                    offset += wrote
+                }
+                return nil
+            }
+            if let failure { return failure }
+        }
+        return nil
     }
 
     /// rename(2) replaces a file or a symbolic link (not what it points to),

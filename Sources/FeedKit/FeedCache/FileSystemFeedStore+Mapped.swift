@@ -11,16 +11,8 @@ extension FileSystemFeedStore {
     public func withCachedFeed<T>(_ body: (CachedFeedView) throws -> T) throws -> T? {
         guard let directory = try CacheDirectory.open(path, create: false, kind: .retrieval) else { return nil }
         let name = FileSystemFeedStore.feedName
-        let file = openat(directory.fd, name, O_RDONLY | O_NOFOLLOW | O_NONBLOCK | O_CLOEXEC)
-        if file < 0 {
-            if errno == ENOENT { return nil }
-            throw StoreError(.retrieval, "\(path)/\(name): \(CacheDirectory.reason())")
-        }
+        guard let (file, size) = try directory.openRegularFile(name) else { return nil }
         defer { close(file) }
-        var info = stat()
-        guard fstat(file, &info) == 0 else { throw StoreError(.retrieval, "\(path)/\(name): \(CacheDirectory.reason())") }
-        guard info.st_mode & S_IFMT == S_IFREG else { throw StoreError(.retrieval, "\(path)/\(name): not a regular file") }
-        let size = Int(info.st_size)
         guard size > 0 else { throw StoreError(.retrieval, "\(path)/\(name) is corrupt (no header)") }
         guard let mapping = mmap(nil, size, PROT_READ, MAP_PRIVATE | MAP_POPULATE, file, 0), mapping != MAP_FAILED else {
             throw StoreError(.retrieval, "\(path)/\(name): \(CacheDirectory.reason())")

@@ -106,17 +106,8 @@ public final class FileSystemFeedStore: FeedStore, FeedImageDataStore {
     }
 
     static func decodeFeed(_ bytes: [UInt8], path: String) throws -> CachedFeed {
-        func corrupt(_ why: String) -> StoreError { StoreError(.retrieval, "\(path) is corrupt (\(why))") }
-        guard let newline = bytes.prefix(256).firstIndex(of: 0x0A) else { throw corrupt("no header") }
-        let fields = String(decoding: bytes[..<newline], as: UTF8.self).split(separator: " ").map(String.init)
-        guard fields.count == 5, fields[0] == feedMagic else { throw corrupt("not a feed cache file") }
-        guard fields[1] == formatVersion else { throw corrupt("unknown format version \(fields[1])") }
-        guard let timestamp = Timestamp(fields[2]) else { throw corrupt("bad timestamp") }
-        guard let length = Int(fields[3]), length >= 0 else { throw corrupt("bad length") }
-        let document = Array(bytes[(newline + 1)...])
-        guard document.count == length else { throw corrupt("\(document.count) bytes where \(length) were written") }
-        guard CacheChecksum.hex(CacheChecksum.of(document)) == fields[4] else { throw corrupt("checksum mismatch") }
-        return CachedFeed(document: document, timestamp: timestamp)
+        let view = try bytes.withUnsafeBytes { try decodeFeed(view: $0, path: path) }
+        return CachedFeed(document: Array(view.document), timestamp: view.timestamp)
     }
 
     // MARK: FeedImageDataStore

@@ -41,7 +41,7 @@ extension LocalFeedLoader {
         }
         try LocalFeedLoader.checkShape(of: cached)
         guard policy.validate(cached.timestamp, against: currentDate()) else {
-            throw ToolError(.expired, "cached feed expired: saved \(ISO8601.format(cached.timestamp.seconds)), max age \(FeedCachePolicy.describe(policy.maxAge))")
+            throw LocalFeedLoader.expired(cached.timestamp, policy)
         }
         return cached
     }
