@@ -30,6 +30,10 @@ let schemaName = arguments.value("--schema") ?? FeedSchema.images.rawValue
 guard let schema = FeedSchema(rawValue: schemaName) else { stage.usage("unknown schema '\(schemaName)' (images or spots)") }
 let format = OutputFormat.parse(arguments, stage: stage)
 
-var input = stage.readInput(expecting: "response records")
-FeedMapping.run(&input, schema: schema, format: format, stage: stage)
+switch stage.mapInput(expecting: "response records") {
+case .mapped(let input):
+    FeedMapping.run(input, releasesInput: true, schema: schema, format: format, stage: stage)
+case .read(var input):
+    FeedMapping.run(&input, schema: schema, format: format, stage: stage)
+}
 stage.finish()

@@ -94,6 +94,21 @@ public final class Stage {
 
     /// Reads all of stdin for a stage that expects records. A terminal on stdin
     /// is a usage error (nothing was piped in); empty input is `not-found`.
+    /// Standard input for a stage that reads it in place: mapped if it is a
+    /// regular file, else read (see `StandardInput`).
+    public func mapInput(expecting what: String) -> StandardInput {
+        if StandardIO.isTerminal(0) {
+            fatal(ToolError(.usage, "standard input is a terminal: pipe \(what) into \(tool) (see '\(tool) --help')"))
+        }
+        guard let mapped = StandardInput.map(tool: tool, stdoutIsTerminal: stdoutIsTerminal) else {
+            return .read(readInput(expecting: what))
+        }
+        if mapped.allSatisfy({ $0 == 0x20 || $0 == 0x0A || $0 == 0x0D || $0 == 0x09 }) {
+            fatal(ToolError(.notFound, "no input: expected \(what) on standard input"))
+        }
+        return .mapped(mapped)
+    }
+
     public func readInput(expecting what: String) -> [UInt8] {
         if StandardIO.isTerminal(0) {
             fatal(ToolError(.usage, "standard input is a terminal: pipe \(what) into \(tool) (see '\(tool) --help')"))

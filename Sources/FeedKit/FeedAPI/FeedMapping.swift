@@ -3,12 +3,23 @@
 /// `FeedItemsMapper` decides everything else.
 public enum FeedMapping {
     public static func run(_ input: inout [UInt8], schema: FeedSchema, format: OutputFormat, stage: Stage) {
-        let fast = format == .json && stage.writer.style == .compact
         input.withUnsafeMutableBufferPointer { buffer in
+            run(buffer, releasesInput: false, schema: schema, format: format, stage: stage)
+        }
+    }
+
+    /// Over input in place. `releasesInput` only for input mapped from a file
+    /// (see `InputRelease`).
+    public static func run(_ buffer: UnsafeMutableBufferPointer<UInt8>, releasesInput: Bool, schema: FeedSchema,
+                           format: OutputFormat, stage: Stage) {
+        let fast = format == .json && stage.writer.style == .compact
+        let arena = FeedOutputArena()
+        do {
             var offset = 0
             while offset < buffer.count {
                 if fast {
-                    switch FastFeedItemsMapper.map(buffer, at: offset, schema: schema, write: stage.emit(raw:)) {
+                    switch FastFeedItemsMapper.map(buffer, at: offset, schema: schema, arena: arena, releasesInput: releasesInput,
+                                                   write: stage.emit(raw:)) {
                     case .mapped(let next):
                         offset = next
                         continue

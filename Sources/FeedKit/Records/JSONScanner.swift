@@ -36,6 +36,14 @@ public struct JSONScanner {
         self.maxDepth = maxDepth
     }
 
+    /// Over `base[index..<end]`.
+    public init(_ base: UnsafeMutablePointer<UInt8>, from index: Int, to end: Int, maxDepth: Int = JSONReader.defaultMaxDepth) {
+        self.base = base
+        self.end = end
+        self.index = index
+        self.maxDepth = maxDepth
+    }
+
     nonisolated(unsafe) private static let empty = UnsafeMutablePointer<UInt8>.allocate(capacity: 1)
 
     @inline(__always) public var atEnd: Bool { index >= end }
@@ -163,7 +171,11 @@ public struct JSONScanner {
     }
 
     @inline(__always) private func hex4(at offset: Int) -> UInt32? {
-        guard end - offset >= 4 else { return nil }
+        end - offset >= 4 ? JSONScanner.hex4(base, offset) : nil
+    }
+
+    /// The four hex digits at `offset` (which the caller knows are there), or nil.
+    @inline(__always) static func hex4(_ base: UnsafeMutablePointer<UInt8>, _ offset: Int) -> UInt32? {
         var value: UInt32 = 0
         for position in offset..<(offset + 4) {
             let byte = base[position]
@@ -355,6 +367,10 @@ public struct JSONScanner {
 
     /// The number's value if it is a plain integer that fits an Int (as `Int(text)` reads it).
     public func integer(_ span: JSONSpan) -> Int? {
+        JSONScanner.integer(base, span)
+    }
+
+    static func integer(_ base: UnsafeMutablePointer<UInt8>, _ span: JSONSpan) -> Int? {
         var position = span.start
         let negative = base[position] == 0x2D
         if negative { position += 1 }
@@ -362,7 +378,7 @@ public struct JSONScanner {
         var value = 0
         while position < span.end {
             let byte = base[position]
-            guard isDigit(byte) else { return nil }
+            guard byte &- 0x30 < 10 else { return nil }
             let (times, overflow1) = value.multipliedReportingOverflow(by: 10)
             let (sum, overflow2) = negative ? times.subtractingReportingOverflow(Int(byte - 0x30)) : times.addingReportingOverflow(Int(byte - 0x30))
             guard !overflow1, !overflow2 else { return nil }
