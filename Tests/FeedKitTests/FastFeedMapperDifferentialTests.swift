@@ -134,6 +134,87 @@ final class FastFeedMapperDifferentialTests: XCTestCase {
         }
     }
 
+    /// Records as feed-fetch writes them, valid and with flawed payloads, on
+    /// the undecoded path alone (the body read escaped, where it stands): when
+    /// it takes a record it writes exactly the reference document, and when
+    /// it declines it has written and changed nothing. It must take nearly
+    /// every valid one, or the benchmark's path goes untested.
+    func test_undecodedPath_takesRecordsAsFeedFetchWritesThem_exactlyOrNotAtAll() throws {
+        for schema in FeedSchema.allCases {
+            var generator = FeedRecordGenerator(seed: schema == .images ? 0xFEED_0041 : 0xFEED_0042, schema: schema)
+            var failures = FailureLog(self)
+            var validTaken = 0, validCount = 0, flawedTaken = 0, flawedRejected = 0
+            let capture = try OutputCapture()
+            for index in 0..<Self.mutatedCount {
+                let valid = index % 3 == 0
+                let (payload, mutation) = valid ? (generator.payloadBytes(generator.payload()), "none") : generator.mutatedPayloadBytes()
+                let record = FeedRecordGenerator.fetchedRecord(payload: payload, escapingSlashes: index % 4 == 1)
+                let label = "\(schema) fetched #\(index) (\(mutation))"
+                let expected = Self.reference(record, schema: schema)
+                var copy = record
+                var written: [UInt8] = []
+                let next = copy.withUnsafeMutableBufferPointer { buffer in
+                    FastFeedItemsMapper.mapUndecoded(buffer, at: 0, schema: schema) { written.append(contentsOf: $0) }
+                }
+                let surrogates = FeedRecordGenerator.hasSurrogateEscape(payload)
+                if valid && !surrogates { validCount += 1 }
+                if let next {
+                    if valid { validTaken += 1 } else { flawedTaken += 1 }
+                    XCTAssertEqual(next, record.count, "\(label): where the record ends")
+                    if expected.exitCode != 0 || expected.lines != [.exact(written)] {
+                        failures.fail("\(label): the undecoded path wrote\n  \(Printable.bytes(written))\nbut the reference gives \(expected)")
+                    }
+                } else {
+                    if expected.exitCode != 0 { flawedRejected += 1 }
+                    if !written.isEmpty { failures.fail("\(label): declined after writing \(Printable.bytes(written))") }
+                    if copy != record { failures.fail("\(label): declined after changing the input") }
+                }
+                // And the whole of feed-map's path agrees with the reference, whichever way it goes.
+                compare(record, schema: schema, expected: expected, capture: capture, label: label, failures: &failures)
+            }
+            XCTAssertGreaterThanOrEqual(validTaken, validCount, "\(schema): valid records without surrogate escapes are all taken")
+            XCTAssertGreaterThan(validCount, Self.mutatedCount / 6, "\(schema): enough valid records")
+            XCTAssertGreaterThan(flawedTaken, Self.mutatedCount / 20, "\(schema): mutations that leave the payload valid are taken")
+            XCTAssertGreaterThan(flawedRejected, Self.mutatedCount / 4, "\(schema): flawed payloads are declined")
+        }
+    }
+
+    /// Large payloads as feed-fetch writes them: the undecoded path splits
+    /// them between two threads at a `,{\"` in the escaped text. Valid ones
+    /// are taken whole; a flaw anywhere is declined with nothing changed,
+    /// and feed-map's path as a whole still agrees with the reference.
+    func test_undecodedPath_onLargePayloads_takesValidOnesAndDeclinesFlawsWithoutChangingAnything() throws {
+        let capture = try OutputCapture()
+        var failures = FailureLog(self)
+        for schema in FeedSchema.allCases {
+            var generator = FeedRecordGenerator(seed: schema == .images ? 0xFEED_0051 : 0xFEED_0052, schema: schema)
+            let flaws: [LargePayloadFlaw] = schema == .images ? [.none, .badItemsAroundSplit, .nestedSplit]
+                                                              : [.badItemAfterSplit, .itemsAgainAfterArray]
+            for flaw in flaws {
+                let record = generator.largeRecord(flaw: flaw, undecodedOnly: true)
+                let label = "\(schema) large fetched payload, \(flaw)"
+                let expected = Self.reference(record, schema: schema)
+                var copy = record
+                var written: [UInt8] = []
+                let next = copy.withUnsafeMutableBufferPointer { buffer in
+                    FastFeedItemsMapper.mapUndecoded(buffer, at: 0, schema: schema) { written.append(contentsOf: $0) }
+                }
+                if expected.exitCode == 0 && flaw != .itemsAgainAfterArray {
+                    XCTAssertNotNil(next, "\(label): taken")
+                    XCTAssertEqual(expected.lines, [.exact(written)], "\(label): the reference document")
+                } else if expected.exitCode == 0, next != nil {
+                    XCTAssertEqual(expected.lines, [.exact(written)], "\(label): the reference document")
+                } else {
+                    // A flaw; or a second "items" after the split, which the second thread leaves to the decoding path.
+                    XCTAssertNil(next, "\(label): declined")
+                    XCTAssertTrue(written.isEmpty, "\(label): nothing written")
+                    XCTAssertTrue(copy == record, "\(label): nothing changed")
+                }
+                compare(record, schema: schema, expected: expected, capture: capture, label: label, failures: &failures)
+            }
+        }
+    }
+
     /// A few inputs written out, so a regression reads plainly.
     func test_fastPath_matchesReference_onHandPickedRecords() throws {
         let payload = #"{\"items\":[{\"id\":\"2ab2ae66-a4b7-4a16-b374-51bbac8db086\",\"image\":\"https:\/\/h\/i\"}]}"#
@@ -501,12 +582,17 @@ struct FeedRecordGenerator {
 
     /// A record whose payload is over 4 MiB, items separated by bare commas
     /// (so that the fast path splits it), with `flaw`.
-    mutating func largeRecord(flaw: LargePayloadFlaw) -> [UInt8] {
-        let pool: [[UInt8]] = (0..<48).map { _ in
+    /// With `undecodedOnly`, no item holds a surrogate escape, so the record
+    /// is one the undecoded path can take whole.
+    mutating func largeRecord(flaw: LargePayloadFlaw, undecodedOnly: Bool = false) -> [UInt8] {
+        var pool: [[UInt8]] = []
+        while pool.count < 48 {
             var item = item()
             item.removeAll { $0.name != "id" && $0.name != "image" && $0.name != "author" && $0.name != "likes"
                              && $0.name != "description" && $0.name != "location" && rng.chance(50) }
-            return payloadItemBytes(item)
+            let bytes = payloadItemBytes(item)
+            if undecodedOnly && Self.hasSurrogateEscape(bytes) { continue }
+            pool.append(bytes)
         }
         let target = (1 << 22) + (1 << 14)
         var items: [[UInt8]] = []
@@ -551,6 +637,16 @@ struct FeedRecordGenerator {
         return record
     }
 
+    /// Does the JSON text hold a `\uD800`…`\uDFFF` escape?
+    static func hasSurrogateEscape(_ bytes: [UInt8]) -> Bool {
+        guard bytes.count >= 4 else { return false }
+        for index in 0..<(bytes.count - 3) where bytes[index] == 0x5C && bytes[index + 1] == UInt8(ascii: "u")
+            && (bytes[index + 2] | 0x20) == UInt8(ascii: "d") && [UInt8]("89abAB".utf8).contains(bytes[index + 3]) {
+            return true
+        }
+        return false
+    }
+
     private mutating func payloadItemBytes(_ members: [Member]) -> [UInt8] {
         spaced = false
         escapePercent = 5
@@ -590,6 +686,36 @@ struct FeedRecordGenerator {
             return (write(record), mutation)
         }
         return (write(record(payload: payloadBytes(payload))), mutation)
+    }
+
+    /// A payload with one mutation (of an item, of the payload, or of its
+    /// bytes), and what it was.
+    mutating func mutatedPayloadBytes() -> (payload: [UInt8], mutation: String) {
+        var payload = payload()
+        switch rng.below(10) {
+        case 0..<5: let mutation = mutateItem(&payload); return (payloadBytes(payload), mutation)
+        case 5..<8: let mutation = mutatePayload(&payload); return (payloadBytes(payload), mutation)
+        default: return (values.mutate(payloadBytes(payload)), "payload bytes")
+        }
+    }
+
+    /// A response record as feed-fetch writes it (`JSONWriter`: url, status,
+    /// headers, then the body, no white space, only the escapes it needs).
+    /// With `escapingSlashes`, every `/` in the body is written `\/`, as some
+    /// JSON writers do.
+    static func fetchedRecord(payload: [UInt8], url: String = "https://h.example/v1/feed", escapingSlashes: Bool = false) -> [UInt8] {
+        var record = Array("{\"url\":".utf8)
+        JSONWriter.appendString(url, to: &record)
+        record.append(contentsOf: Array(",\"status\":200,\"headers\":{\"content-type\":\"application/json\"},\"body\":".utf8))
+        if let text = String(validating: payload, as: UTF8.self) {
+            var body: [UInt8] = []
+            JSONWriter.appendString(text, to: &body)
+            record.append(contentsOf: escapingSlashes ? body.flatMap { $0 == UInt8(ascii: "/") ? [0x5C, $0] : [$0] } : body)
+        } else {
+            record.append(contentsOf: Array("\"\"".utf8)) // not UTF-8: feed-fetch would write body_base64
+        }
+        record.append(UInt8(ascii: "}"))
+        return record
     }
 
     private mutating func mutateItem(_ payload: inout [Member]) -> String {
