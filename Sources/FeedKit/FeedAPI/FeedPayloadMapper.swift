@@ -305,7 +305,7 @@ enum FeedPayloadMapper {
             } else {
                 out.append(scanner.base + id.start, id.count)
             }
-            out.uppercaseHexLetters(from: start)
+            out.uppercaseUUID(at: start)
         }
         out.append(0x22)
         switch schema {
