@@ -34,6 +34,26 @@ final class IdentifiersTests: XCTestCase {
         }
     }
 
+    /// The host and path are checked eight bytes at a time, then byte by
+    /// byte: a space, a control character or DEL anywhere in a long URL is
+    /// found, and any other byte (UTF-8 included) is let through.
+    func test_isAbsoluteURL_findsABadByteAtEveryPositionOfALongURL() {
+        let valid = Array("https://images.example/v1/image-0123456789.jpg".utf8)
+        XCTAssertTrue(valid.withUnsafeBufferPointer(Identifiers.isAbsoluteURL))
+        let bad: [UInt8] = [0x00, 0x01, 0x09, 0x0A, 0x1F, 0x20, 0x7F]
+        let fine: [UInt8] = [0x21, 0x7E, 0x41, 0x2F]
+        for position in 9..<valid.count { // after "https://" and the host's first byte
+            for byte in bad + fine {
+                var bytes = valid
+                bytes[position] = byte
+                XCTAssertEqual(bytes.withUnsafeBufferPointer(Identifiers.isAbsoluteURL), !bad.contains(byte), "byte \(position) = \(byte)")
+            }
+            var accented = valid
+            accented.replaceSubrange(position..<(position + 1), with: [0xC3, 0xA9]) // é
+            XCTAssertTrue(accented.withUnsafeBufferPointer(Identifiers.isAbsoluteURL), "é at \(position)")
+        }
+    }
+
     private func check(_ text: String) -> Bool {
         Array(text.utf8).withUnsafeBufferPointer(Identifiers.isUUID)
     }
