@@ -14,54 +14,52 @@ public enum FeedMapping {
                            format: OutputFormat, stage: Stage) {
         let fast = format == .json && stage.writer.style == .compact
         let arena = FeedOutputArena()
-        do {
-            var offset = 0
-            while offset < buffer.count {
-                if fast {
-                    switch FastFeedItemsMapper.map(buffer, at: offset, schema: schema, arena: arena, releasesInput: releasesInput,
-                                                   write: stage.emit(raw:)) {
-                    case .mapped(let next):
-                        offset = next
-                        continue
-                    case .mapBody(let url, let status, let body, let next):
-                        offset = next
-                        do throws(ToolError) {
-                            format.emit(try FeedItemsMapper.map(status: status, body: Array(buffer[body]), schema: schema), stage)
-                        } catch {
-                            stage.fail(error, url: url)
-                        }
-                        continue
-                    case .rebuilt(let record, let prefix, let resume):
-                        var position = 0
-                        let value: JSON?
-                        do throws(JSONSyntaxError) {
-                            value = try record.withUnsafeBufferPointer { (rebuilt) throws(JSONSyntaxError) in
-                                try JSONReader.value(in: rebuilt, at: &position)
-                            }
-                        } catch {
-                            stage.fail(ToolError(.invalidData, "malformed input: \(error.reason) after the body of the record at byte \(offset)"))
-                            return
-                        }
-                        offset = resume + (position - prefix)
-                        if let value { map(value, schema: schema, format: format, stage: stage) }
-                        continue
-                    case .malformed(let error):
-                        stage.fail(ToolError(.invalidData, "malformed input: \(error)"))
-                        return
-                    case .notTaken:
-                        break
+        var offset = 0
+        while offset < buffer.count {
+            if fast {
+                switch FastFeedItemsMapper.map(buffer, at: offset, schema: schema, arena: arena, releasesInput: releasesInput,
+                                               write: stage.emit(raw:)) {
+                case .mapped(let next):
+                    offset = next
+                    continue
+                case .mapBody(let url, let status, let body, let next):
+                    offset = next
+                    do throws(ToolError) {
+                        format.emit(try FeedItemsMapper.map(status: status, body: Array(buffer[body]), schema: schema), stage)
+                    } catch {
+                        stage.fail(error, url: url)
                     }
-                }
-                let value: JSON?
-                do {
-                    value = try JSONReader.value(in: UnsafeBufferPointer(buffer), at: &offset)
-                } catch {
+                    continue
+                case .rebuilt(let record, let prefix, let resume):
+                    var position = 0
+                    let value: JSON?
+                    do throws(JSONSyntaxError) {
+                        value = try record.withUnsafeBufferPointer { (rebuilt) throws(JSONSyntaxError) in
+                            try JSONReader.value(in: rebuilt, at: &position)
+                        }
+                    } catch {
+                        stage.fail(ToolError(.invalidData, "malformed input: \(error.reason) after the body of the record at byte \(offset)"))
+                        return
+                    }
+                    offset = resume + (position - prefix)
+                    if let value { map(value, schema: schema, format: format, stage: stage) }
+                    continue
+                case .malformed(let error):
                     stage.fail(ToolError(.invalidData, "malformed input: \(error)"))
                     return
+                case .notTaken:
+                    break
                 }
-                guard let value else { return }
-                map(value, schema: schema, format: format, stage: stage)
             }
+            let value: JSON?
+            do {
+                value = try JSONReader.value(in: UnsafeBufferPointer(buffer), at: &offset)
+            } catch {
+                stage.fail(ToolError(.invalidData, "malformed input: \(error)"))
+                return
+            }
+            guard let value else { return }
+            map(value, schema: schema, format: format, stage: stage)
         }
     }
 
