@@ -30,6 +30,30 @@ final class MappedInputTests: XCTestCase {
         XCTAssertEqual(fromFile.outLines.first.map { $0.hasPrefix("{\"items\":[{\"id\":\"") }, true)
     }
 
+    /// Small records before a large one: for each small record the second
+    /// thread starts at a split that lies in the large record, and is called
+    /// off when the small one ends (it once went on, and 2,000 small records
+    /// took 40 seconds).
+    func test_map_fromAFile_smallRecordsBeforeALargeOne_allMappedInOrder() throws {
+        let directory = makeTemporaryDirectory(self)
+        let input = directory + "/records"
+        var bytes: [UInt8] = []
+        for index in 0..<300 {
+            bytes.append(contentsOf: smallRecord(url: "http://h/\(index)", id: "\(hex(index, 8))-0000-4000-8000-000000000000"))
+            bytes.append(0x0A)
+        }
+        bytes.append(contentsOf: largeRecord(items: 40_000))
+        try writeFile(input, bytes)
+
+        let fromFile = try Command.sh("feed-map < \(shellQuote(input))")
+        let fromPipe = try Command.sh("cat \(shellQuote(input)) | feed-map")
+
+        XCTAssertEqual(fromFile.status, 0, fromFile.err)
+        XCTAssertEqual(fromFile.outLines.count, 301)
+        XCTAssertEqual(fromFile.outLines.first, "{\"items\":[{\"id\":\"00000000-0000-4000-8000-000000000000\",\"url\":\"https://images.example/1.jpg\"}]}")
+        XCTAssertEqual(fromFile.stdout, fromPipe.stdout)
+    }
+
     func test_map_fromAFile_reportsAFlawLateInALargePayloadAsFromAPipe() throws {
         let directory = makeTemporaryDirectory(self)
         let input = directory + "/records"

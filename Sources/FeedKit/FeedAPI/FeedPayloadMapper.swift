@@ -4,6 +4,7 @@ import Glibc
 import Darwin
 #endif
 import Dispatch
+import Synchronization
 
 /// What the payload mapper reads with: `JSONScanner` over plain JSON text, or
 /// `EscapedJSONScanner` over JSON text held escaped in a record's body. Both
@@ -95,6 +96,9 @@ enum FeedPayloadMapper {
         var first = FeedOutput(base: buffer, capacity: (split ?? range.upperBound) - range.lowerBound)
         var release = InputRelease(base: base, from: range.lowerBound, enabled: releasesInput)
         var scan = scanPayload(&scanner, schema: schema, into: &first, split: split, release: &release)
+        // Ended before the split (the split was past the payload, in a later
+        // record, say): the second thread's work is wasted, so it stops.
+        if scan != .reachedSplit { tail.abandoned.raise() }
         tailDone.wait()
         if scan == .overflowed && split != nil {
             // It went past the split (not a boundary between two items): once more, alone.
@@ -116,6 +120,15 @@ enum FeedPayloadMapper {
     private enum PayloadScan { case complete, reachedSplit, failed, overflowed }
     private enum ItemRun { case closed, reachedSplit, failed }
 
+    /// A flag one thread raises and another checks now and then.
+    final class StopSignal: Sendable {
+        private let raised = Atomic<Bool>(false)
+
+        func raise() { raised.store(true, ordering: .relaxed) }
+
+        var isRaised: Bool { raised.load(ordering: .relaxed) }
+    }
+
     /// The second thread's share, from the split to the payload's end, into
     /// its own part of the buffer; the first thread waits for it.
     private final class TailScan<Scanner: PayloadScanning>: @unchecked Sendable {
@@ -124,6 +137,8 @@ enum FeedPayloadMapper {
         let range: Range<Int>
         let schema: FeedSchema
         let releasesInput: Bool
+        /// Raised by the first thread when the tail is not wanted after all.
+        let abandoned = StopSignal()
         /// Set only if the tail is valid.
         var end: Int?
         var output: FeedOutput?
@@ -142,7 +157,8 @@ enum FeedPayloadMapper {
             var output = FeedOutput(base: buffer + offset, capacity: range.count - offset)
             var scanner = Scanner(base, from: split, to: range.upperBound, maxDepth: JSONReader.defaultMaxDepth)
             var release = InputRelease(base: base, from: split, enabled: releasesInput)
-            guard FeedPayloadMapper.scanTail(&scanner, schema: schema, into: &output, release: &release) else { return }
+            guard FeedPayloadMapper.scanTail(&scanner, schema: schema, into: &output, release: &release,
+                                             abandoned: abandoned) else { return }
             self.output = output
             self.end = scanner.index
         }
@@ -183,9 +199,10 @@ enum FeedPayloadMapper {
     /// From `split` (the comma before an item) to the end of the payload:
     /// the remaining items, the array's end, any other keys, the object's end.
     private static func scanTail<Scanner: PayloadScanning>(_ scanner: inout Scanner, schema: FeedSchema, into out: inout FeedOutput,
-                                                           release: inout InputRelease) -> Bool {
+                                                           release: inout InputRelease, abandoned: StopSignal) -> Bool {
         guard scanner.consume(0x2C),
-              scanItemRun(&scanner, schema: schema, into: &out, first: false, split: nil, release: &release) == .closed else {
+              scanItemRun(&scanner, schema: schema, into: &out, first: false, split: nil, release: &release,
+                          abandoned: abandoned) == .closed else {
             return false
         }
         while scanner.consume(0x2C) {
@@ -199,10 +216,12 @@ enum FeedPayloadMapper {
     /// Items separated by commas, then `]`; or up to `split`. Each item is
     /// written as soon as it is known to be valid.
     private static func scanItemRun<Scanner: PayloadScanning>(_ scanner: inout Scanner, schema: FeedSchema, into out: inout FeedOutput,
-                                                              first: Bool, split: Int?, release: inout InputRelease) -> ItemRun {
+                                                              first: Bool, split: Int?, release: inout InputRelease,
+                                                              abandoned: StopSignal? = nil) -> ItemRun {
         var scratch: [UInt8] = [], encoded: [UInt8] = []
         var isFirst = first
         repeat {
+            if let abandoned, abandoned.isRaised { return .failed }
             guard let item = scanItem(&scanner, schema: schema, scratch: &scratch) else { return .failed }
             if !isFirst { out.append(0x2C) }
             isFirst = false
