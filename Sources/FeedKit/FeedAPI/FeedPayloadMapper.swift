@@ -9,19 +9,8 @@ import Synchronization
 /// What the payload mapper reads with: `JSONScanner` over plain JSON text, or
 /// `EscapedJSONScanner` over JSON text held escaped in a record's body. Both
 /// check the same grammar and return nil / false on anything they do not take.
-protocol PayloadScanning {
+protocol PayloadScanning: JSONTokenScanning {
     init(_ base: UnsafeMutablePointer<UInt8>, from index: Int, to end: Int, maxDepth: Int)
-    var base: UnsafeMutablePointer<UInt8> { get }
-    var index: Int { get set }
-    func peek() -> UInt8?
-    mutating func skipWhitespace()
-    mutating func consume(_ byte: UInt8) -> Bool
-    mutating func string() -> JSONSpan?
-    mutating func number() -> JSONSpan?
-    func integer(_ span: JSONSpan) -> Int?
-    mutating func null() -> Bool
-    mutating func skipValue(depth: Int) -> Bool
-    func span(_ span: JSONSpan, is literal: StaticString) -> Bool
     /// A string's value, escapes decoded, into `out`.
     func decode(_ span: JSONSpan, into out: inout [UInt8])
     /// After the payload value: checks that the payload ends there.

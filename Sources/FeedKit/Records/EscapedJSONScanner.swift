@@ -30,8 +30,6 @@ struct EscapedJSONScanner {
         self.maxDepth = maxDepth
     }
 
-    @inline(__always) func peek() -> UInt8? { index < end ? base[index] : nil }
-
     /// Payload white space: a space, or `\n`, `\r`, `\t` in the record.
     @inline(__always) mutating func skipWhitespace() {
         while index < end {
@@ -51,11 +49,6 @@ struct EscapedJSONScanner {
         guard index < end, base[index] == byte else { return false }
         index += 1
         return true
-    }
-
-    @inline(__always) func span(_ span: JSONSpan, is literal: StaticString) -> Bool {
-        guard !span.escaped, span.count == literal.utf8CodeUnitCount else { return false }
-        return memcmp(base + span.start, literal.utf8Start, span.count) == 0
     }
 
     // MARK: Strings
@@ -140,75 +133,6 @@ struct EscapedJSONScanner {
 
     // MARK: Other values
 
-    /// A number (never escaped); its text's span.
-    mutating func number() -> JSONSpan? {
-        skipWhitespace()
-        let start = index
-        if index < end, base[index] == 0x2D { index += 1 }
-        guard index < end, isDigit(base[index]) else { return nil }
-        if base[index] == 0x30 {
-            index += 1
-        } else {
-            while index < end, isDigit(base[index]) { index += 1 }
-        }
-        if index < end, base[index] == 0x2E {
-            index += 1
-            guard index < end, isDigit(base[index]) else { return nil }
-            while index < end, isDigit(base[index]) { index += 1 }
-        }
-        if index < end, base[index] | 0x20 == 0x65 {
-            index += 1
-            if index < end, base[index] == 0x2B || base[index] == 0x2D { index += 1 }
-            guard index < end, isDigit(base[index]) else { return nil }
-            while index < end, isDigit(base[index]) { index += 1 }
-        }
-        guard atDelimiter() else { return nil }
-        return JSONSpan(start: start, end: index, escaped: false)
-    }
-
-    func integer(_ span: JSONSpan) -> Int? {
-        JSONScanner.integer(base, span)
-    }
-
-    mutating func null() -> Bool { literal("null") }
-
-    private mutating func literal(_ word: StaticString) -> Bool {
-        skipWhitespace()
-        let count = word.utf8CodeUnitCount
-        guard end - index >= count, memcmp(base + index, word.utf8Start, count) == 0 else { return false }
-        index += count
-        return atDelimiter()
-    }
-
-    /// Checks and skips any payload value.
-    mutating func skipValue(depth: Int = 0) -> Bool {
-        skipWhitespace()
-        guard index < end else { return false }
-        switch base[index] {
-        case 0x5C: return string() != nil
-        case 0x7B: // {
-            guard depth < maxDepth else { return false }
-            index += 1
-            if consume(0x7D) { return true }
-            repeat {
-                guard string() != nil, consume(0x3A), skipValue(depth: depth + 1) else { return false }
-            } while consume(0x2C)
-            return consume(0x7D)
-        case 0x5B: // [
-            guard depth < maxDepth else { return false }
-            index += 1
-            if consume(0x5D) { return true }
-            repeat {
-                guard skipValue(depth: depth + 1) else { return false }
-            } while consume(0x2C)
-            return consume(0x5D)
-        case 0x74: return literal("true")
-        case 0x66: return literal("false")
-        case 0x6E: return literal("null")
-        default: return number() != nil
-        }
-    }
-
     /// After the payload: white space, then the quote that ends the body
     /// string, moved past.
     mutating func finishPayload() -> Bool {
@@ -218,11 +142,9 @@ struct EscapedJSONScanner {
         return true
     }
 
-    @inline(__always) private func isDigit(_ byte: UInt8) -> Bool { byte &- 0x30 < 10 }
-
     /// A number or literal runs to a delimiter, as `JSONScanner` has it: white
     /// space (escaped or not), `,` `]` `}` `:`, or the end of the body.
-    @inline(__always) private func atDelimiter() -> Bool {
+    @inline(__always) func atDelimiter() -> Bool {
         guard index < end else { return true }
         switch base[index] {
         case 0x20, 0x2C, 0x5D, 0x7D, 0x3A, 0x22: return true
@@ -233,4 +155,9 @@ struct EscapedJSONScanner {
         default: return false
         }
     }
+}
+
+extension EscapedJSONScanner: JSONTokenScanning {
+    /// A payload string starts with `\"`.
+    static var stringOpener: UInt8 { 0x5C }
 }

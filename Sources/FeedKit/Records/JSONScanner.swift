@@ -48,8 +48,6 @@ public struct JSONScanner {
 
     @inline(__always) public var atEnd: Bool { index >= end }
 
-    @inline(__always) public func peek() -> UInt8? { index < end ? base[index] : nil }
-
     @inline(__always) public mutating func skipWhitespace() {
         while index < end {
             let byte = base[index]
@@ -64,12 +62,6 @@ public struct JSONScanner {
         guard index < end, base[index] == byte else { return false }
         index += 1
         return true
-    }
-
-    /// Does the span's raw bytes equal `literal`? (For unescaped keys.)
-    @inline(__always) public func span(_ span: JSONSpan, is literal: StaticString) -> Bool {
-        guard !span.escaped, span.count == literal.utf8CodeUnitCount else { return false }
-        return memcmp(base + span.start, literal.utf8Start, span.count) == 0
     }
 
     // MARK: Strings
@@ -338,38 +330,6 @@ public struct JSONScanner {
 
     // MARK: Other values
 
-    /// Scans a number at the cursor (the JSON grammar); returns its text's span.
-    public mutating func number() -> JSONSpan? {
-        skipWhitespace()
-        let start = index
-        if index < end, base[index] == 0x2D { index += 1 }
-        guard index < end, isDigit(base[index]) else { return nil }
-        if base[index] == 0x30 {
-            index += 1
-        } else {
-            while index < end, isDigit(base[index]) { index += 1 }
-        }
-        if index < end, base[index] == 0x2E {
-            index += 1
-            guard index < end, isDigit(base[index]) else { return nil }
-            while index < end, isDigit(base[index]) { index += 1 }
-        }
-        if index < end, base[index] | 0x20 == 0x65 {
-            index += 1
-            if index < end, base[index] == 0x2B || base[index] == 0x2D { index += 1 }
-            guard index < end, isDigit(base[index]) else { return nil }
-            while index < end, isDigit(base[index]) { index += 1 }
-        }
-        // A number runs to a delimiter: `12x` is not a number.
-        if index < end, !isDelimiter(base[index]) { return nil }
-        return JSONSpan(start: start, end: index, escaped: false)
-    }
-
-    /// The number's value if it is a plain integer that fits an Int (as `Int(text)` reads it).
-    public func integer(_ span: JSONSpan) -> Int? {
-        JSONScanner.integer(base, span)
-    }
-
     static func integer(_ base: UnsafeMutablePointer<UInt8>, _ span: JSONSpan) -> Int? {
         var position = span.start
         let negative = base[position] == 0x2D
@@ -388,58 +348,16 @@ public struct JSONScanner {
         return value
     }
 
-    /// Consumes `null` (after white space).
-    public mutating func null() -> Bool { literal("null") }
-
-    private mutating func literal(_ word: StaticString) -> Bool {
-        skipWhitespace()
-        let count = word.utf8CodeUnitCount
-        guard end - index >= count else { return false }
-        let matches = word.withUTF8Buffer { expected in
-            for offset in 0..<count where base[index + offset] != expected[offset] { return false }
-            return true
-        }
-        guard matches else { return false }
-        index += count
-        if index < end, !isDelimiter(base[index]) { return false }
-        return true
-    }
-
-    /// Checks and skips any value at the cursor.
-    public mutating func skipValue(depth: Int = 0) -> Bool {
-        skipWhitespace()
-        guard index < end else { return false }
+    /// A number or literal runs to a delimiter: `12x` is not a number.
+    @inline(__always) public func atDelimiter() -> Bool {
+        guard index < end else { return true }
         switch base[index] {
-        case 0x22: return string() != nil
-        case 0x7B: // {
-            guard depth < maxDepth else { return false }
-            index += 1
-            if consume(0x7D) { return true }
-            repeat {
-                guard string() != nil, consume(0x3A), skipValue(depth: depth + 1) else { return false }
-            } while consume(0x2C)
-            return consume(0x7D)
-        case 0x5B: // [
-            guard depth < maxDepth else { return false }
-            index += 1
-            if consume(0x5D) { return true }
-            repeat {
-                guard skipValue(depth: depth + 1) else { return false }
-            } while consume(0x2C)
-            return consume(0x5D)
-        case 0x74: return literal("true")
-        case 0x66: return literal("false")
-        case 0x6E: return literal("null")
-        default: return number() != nil
-        }
-    }
-
-    @inline(__always) private func isDigit(_ byte: UInt8) -> Bool { byte &- 0x30 < 10 }
-
-    @inline(__always) private func isDelimiter(_ byte: UInt8) -> Bool {
-        switch byte {
         case 0x20, 0x0A, 0x0D, 0x09, 0x2C, 0x5D, 0x7D, 0x3A: return true
         default: return false
         }
     }
+}
+
+extension JSONScanner: JSONTokenScanning {
+    public static var stringOpener: UInt8 { 0x22 }
 }
