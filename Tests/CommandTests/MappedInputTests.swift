@@ -11,17 +11,12 @@ import Glibc
 /// under the mapping reported as an error, not a crash.
 final class MappedInputTests: XCTestCase {
     func test_map_fromAFile_writesExactlyWhatItWritesFromAPipe() throws {
-        let directory = makeTemporaryDirectory(self)
-        let input = directory + "/records"
         // A payload large enough to be split between two threads and to be given
         // back page by page, then a small record after it.
         var bytes = largeRecord(items: 60_000)
         bytes.append(0x0A)
         bytes.append(contentsOf: smallRecord(url: "http://h/small"))
-        try writeFile(input, bytes)
-
-        let fromFile = try Command.sh("feed-map < \(shellQuote(input))")
-        let fromPipe = try Command.sh("cat \(shellQuote(input)) | feed-map")
+        let (fromFile, fromPipe) = try mapFromFileAndFromPipe(bytes)
 
         XCTAssertEqual(fromFile.status, 0, fromFile.err)
         XCTAssertEqual(fromFile.err, "")
@@ -35,18 +30,13 @@ final class MappedInputTests: XCTestCase {
     /// off when the small one ends (it once went on, and 2,000 small records
     /// took 40 seconds).
     func test_map_fromAFile_smallRecordsBeforeALargeOne_allMappedInOrder() throws {
-        let directory = makeTemporaryDirectory(self)
-        let input = directory + "/records"
         var bytes: [UInt8] = []
         for index in 0..<300 {
             bytes.append(contentsOf: smallRecord(url: "http://h/\(index)", id: "\(hex(index, 8))-0000-4000-8000-000000000000"))
             bytes.append(0x0A)
         }
         bytes.append(contentsOf: largeRecord(items: 40_000))
-        try writeFile(input, bytes)
-
-        let fromFile = try Command.sh("feed-map < \(shellQuote(input))")
-        let fromPipe = try Command.sh("cat \(shellQuote(input)) | feed-map")
+        let (fromFile, fromPipe) = try mapFromFileAndFromPipe(bytes)
 
         XCTAssertEqual(fromFile.status, 0, fromFile.err)
         XCTAssertEqual(fromFile.outLines.count, 301)
@@ -55,17 +45,12 @@ final class MappedInputTests: XCTestCase {
     }
 
     func test_map_fromAFile_reportsAFlawLateInALargePayloadAsFromAPipe() throws {
-        let directory = makeTemporaryDirectory(self)
-        let input = directory + "/records"
         // The bad item comes after pages of the payload were given back: the
         // reference path reads them again from the file to name the flaw.
         var bytes = largeRecord(items: 60_000, badItemAt: 59_000)
         bytes.append(0x0A)
         bytes.append(contentsOf: smallRecord(url: "http://h/after"))
-        try writeFile(input, bytes)
-
-        let fromFile = try Command.sh("feed-map < \(shellQuote(input))")
-        let fromPipe = try Command.sh("cat \(shellQuote(input)) | feed-map")
+        let (fromFile, fromPipe) = try mapFromFileAndFromPipe(bytes)
 
         XCTAssertEqual(fromFile.status, 65, fromFile.err)
         XCTAssertEqual(fromFile.errLines.count, 1, fromFile.err)
@@ -136,6 +121,13 @@ final class MappedInputTests: XCTestCase {
     }
 
     // MARK: - Inputs
+
+    /// feed-map on `bytes` as a file on standard input, then as a pipe.
+    private func mapFromFileAndFromPipe(_ bytes: [UInt8]) throws -> (file: CommandResult, pipe: CommandResult) {
+        let input = makeTemporaryDirectory(self) + "/records"
+        try writeFile(input, bytes)
+        return (try Command.sh("feed-map < \(shellQuote(input))"), try Command.sh("cat \(shellQuote(input)) | feed-map"))
+    }
 
     /// A response record as feed-fetch writes it, its payload `items` items
     /// long (about 150 bytes each); with `badItemAt`, that item's id is not a UUID.
