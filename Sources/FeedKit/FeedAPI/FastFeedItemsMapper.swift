@@ -54,7 +54,10 @@ public enum FastFeedItemsMapper {
         var scanner = JSONScanner(buffer, from: offset)
         guard scanRecordHead(&scanner) else { return nil }
         let bodyStart = scanner.index + 1 // past the body's opening quote
-        guard let mapped = FeedPayloadMapper.map(EscapedJSONScanner.self, base: scanner.base, bodyStart..<buffer.count,
+        // Where the body ends is not known yet: the output buffer is sized to
+        // the rest of the input, up to a limit (a longer body declines here).
+        let window = bodyStart..<min(buffer.count, bodyStart + undecodedLimit)
+        guard let mapped = FeedPayloadMapper.map(EscapedJSONScanner.self, base: scanner.base, window,
                                                  schema: schema, arena: arena, releasesInput: releasesInput) else {
             return nil
         }
@@ -63,6 +66,9 @@ public enum FastFeedItemsMapper {
         mapped.write(write)
         return scanner.index
     }
+
+    /// The longest body the first way takes.
+    static let undecodedLimit = 1 << 30
 
     /// `{"url":…,"status":200,"headers":{…},"body":` with url, status and
     /// headers in any order, then the body last; stops at the body's quote.
