@@ -610,15 +610,8 @@ enum FoundationCorner {
     /// A number token that overflows a Double, or an integer of more than 18 digits.
     static func numberBeyondDouble(_ bytes: [UInt8]) -> Bool {
         var found = false
-        var skipUntil = 0
-        forEachOutsideStrings(bytes) { index in
-            guard index >= skipUntil else { return }
-            let byte = bytes[index]
-            guard byte == UInt8(ascii: "-") || (byte >= 0x30 && byte <= 0x39) else { return }
-            var end = index
-            while end < bytes.count, "0123456789+-.eE".utf8.contains(bytes[end]) { end += 1 }
-            skipUntil = end
-            let token = String(decoding: bytes[index..<end], as: UTF8.self)
+        forEachNumberToken(bytes) { range in
+            let token = String(decoding: bytes[range], as: UTF8.self)
             guard let value = Double(token) else { return }
             let digits = token.utf8.filter { $0 >= 0x30 && $0 <= 0x39 }.count
             let integer = !token.contains(where: { $0 == "." || $0 == "e" || $0 == "E" })
@@ -632,6 +625,17 @@ enum FoundationCorner {
     /// it reads exactly).
     static func longNumber(_ bytes: [UInt8]) -> Bool {
         var found = false
+        forEachNumberToken(bytes) { range in
+            if range.count >= longNumberLength { found = true }
+        }
+        return found
+    }
+
+    static let longNumberLength = 18
+
+    /// Calls `body` with the range of every number-like token (a sign or
+    /// digit, then digits, signs, dots and exponents) outside string literals.
+    private static func forEachNumberToken(_ bytes: [UInt8], _ body: (Range<Int>) -> Void) {
         var skipUntil = 0
         forEachOutsideStrings(bytes) { index in
             guard index >= skipUntil else { return }
@@ -640,12 +644,9 @@ enum FoundationCorner {
             var end = index
             while end < bytes.count, "0123456789+-.eE".utf8.contains(bytes[end]) { end += 1 }
             skipUntil = end
-            if end - index >= longNumberLength { found = true }
+            body(index..<end)
         }
-        return found
     }
-
-    static let longNumberLength = 18
 
     /// Calls `body` with the offset of every byte outside a string literal.
     private static func forEachOutsideStrings(_ bytes: [UInt8], _ body: (Int) -> Void) {

@@ -97,32 +97,37 @@ public final class Stage {
     /// Standard input for a stage that reads it in place: mapped if it is a
     /// regular file, else read (see `StandardInput`).
     public func mapInput(expecting what: String) -> StandardInput {
-        if StandardIO.isTerminal(0) {
-            fatal(ToolError(.usage, "standard input is a terminal: pipe \(what) into \(tool) (see '\(tool) --help')"))
-        }
+        refuseTerminalInput(expecting: what)
         guard let mapped = StandardInput.map(tool: tool, stdoutIsTerminal: stdoutIsTerminal) else {
             return .read(readInput(expecting: what))
         }
-        if mapped.allSatisfy({ $0 == 0x20 || $0 == 0x0A || $0 == 0x0D || $0 == 0x09 }) {
-            fatal(ToolError(.notFound, "no input: expected \(what) on standard input"))
-        }
+        requireInput(mapped, expecting: what)
         return .mapped(mapped)
     }
 
     public func readInput(expecting what: String) -> [UInt8] {
-        if StandardIO.isTerminal(0) {
-            fatal(ToolError(.usage, "standard input is a terminal: pipe \(what) into \(tool) (see '\(tool) --help')"))
-        }
+        refuseTerminalInput(expecting: what)
         let bytes: [UInt8]
         do {
             bytes = try StandardIO.readAll(0)
         } catch {
             fatal(error)
         }
+        requireInput(bytes, expecting: what)
+        return bytes
+    }
+
+    private func refuseTerminalInput(expecting what: String) {
+        if StandardIO.isTerminal(0) {
+            fatal(ToolError(.usage, "standard input is a terminal: pipe \(what) into \(tool) (see '\(tool) --help')"))
+        }
+    }
+
+    /// Empty or blank input is `not-found`.
+    private func requireInput<Bytes: Collection<UInt8>>(_ bytes: Bytes, expecting what: String) {
         if bytes.allSatisfy({ $0 == 0x20 || $0 == 0x0A || $0 == 0x0D || $0 == 0x09 }) {
             fatal(ToolError(.notFound, "no input: expected \(what) on standard input"))
         }
-        return bytes
     }
 
     /// A subject cut to a length a terminal line can show (a 50 MB URL is
