@@ -1,6 +1,19 @@
 // swift-tools-version:6.0
 import PackageDescription
 
+// The layers, each a target, so that a wrong import does not compile:
+//
+//   feed-*            mains: a few lines of wiring each
+//   FeedCommands      one type per command over injected standard I/O: arguments,
+//                     the pipe's rules, output, exit codes (no exit() of its own)
+//   FeedNetworking    the HTTP adapter behind FeedCore's HTTPClient (feed-fetch only)
+//   FeedFastPath      feed-map's scanners and payload mapper, mapped input: one call
+//                     that writes the finished document or declines
+//   FeedStoreFiles    the cache on disk: directory, atomic writes, locks, checksums
+//   FeedCore          models, reference mappers, cache policy and loaders, records,
+//                     JSON: no file descriptor, no process state
+//   FeedPlatform      the C library, imported once, and the few system calls
+//                     every layer needs
 let package = Package(
     name: "EssentialFeed",
     products: [
@@ -10,23 +23,28 @@ let package = Package(
         .executable(name: "feed-cache", targets: ["feed-cache"]),
     ],
     targets: [
-        // The shared library: models, mappers, cache policy, store, record I/O,
-        // command-line plumbing. FoundationEssentials only, so that the commands
-        // that do not fetch never load libcurl or ICU.
-        .target(name: "FeedKit"),
-        // The one adapter that needs FoundationNetworking: URLSession behind
-        // FeedKit's HTTPClient protocol. Only feed-fetch links it.
-        .target(name: "FeedKitNetworking", dependencies: ["FeedKit"]),
-        .executableTarget(name: "feed-fetch", dependencies: ["FeedKit", "FeedKitNetworking"]),
-        .executableTarget(name: "feed-map", dependencies: ["FeedKit"]),
-        .executableTarget(name: "feed-comments", dependencies: ["FeedKit"]),
-        .executableTarget(name: "feed-cache", dependencies: ["FeedKit"]),
+        .target(name: "FeedPlatform"),
+        .target(name: "FeedCore"),
+        .target(name: "FeedStoreFiles", dependencies: ["FeedCore", "FeedPlatform"]),
+        .target(name: "FeedFastPath", dependencies: ["FeedCore", "FeedPlatform"]),
+        .target(name: "FeedCommands", dependencies: ["FeedCore", "FeedStoreFiles", "FeedFastPath", "FeedPlatform"]),
+        .target(name: "FeedNetworking", dependencies: ["FeedCore"]),
+        .executableTarget(name: "feed-fetch", dependencies: ["FeedCommands", "FeedNetworking"]),
+        .executableTarget(name: "feed-map", dependencies: ["FeedCommands"]),
+        .executableTarget(name: "feed-comments", dependencies: ["FeedCommands"]),
+        .executableTarget(name: "feed-cache", dependencies: ["FeedCommands"]),
         // A loopback HTTP/1.1 server on POSIX sockets, for the tests and the demo.
-        .target(name: "LoopbackHTTP"),
+        .target(name: "LoopbackHTTP", dependencies: ["FeedPlatform"]),
         .executableTarget(name: "feed-fixture-server", dependencies: ["LoopbackHTTP"]),
-        .testTarget(name: "FeedKitTests", dependencies: ["FeedKit"]),
+        .testTarget(name: "FeedCoreTests", dependencies: ["FeedCore", "FeedTestSupport"]),
+        .testTarget(name: "FeedStoreFilesTests", dependencies: ["FeedStoreFiles", "FeedTestSupport"]),
+        .testTarget(name: "FeedFastPathTests", dependencies: ["FeedFastPath", "FeedTestSupport"]),
+        .testTarget(name: "FeedCommandsTests", dependencies: ["FeedCommands", "FeedTestSupport"]),
         .testTarget(name: "LoopbackHTTPTests", dependencies: ["LoopbackHTTP"]),
-        .testTarget(name: "CommandTests", dependencies: ["FeedKit", "LoopbackHTTP"]),
+        .testTarget(name: "CommandTests", dependencies: ["FeedCore", "FeedStoreFiles", "LoopbackHTTP", "FeedTestSupport"]),
+        // What the test targets share: seeded randomness, temporary directories,
+        // store specs, the tools a test needs.
+        .target(name: "FeedTestSupport", dependencies: ["FeedCore"], path: "Tests/FeedTestSupport"),
     ],
     swiftLanguageModes: [.v5]
 )

@@ -1,8 +1,4 @@
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
+import FeedPlatform
 
 /// Serves one accepted socket on its own thread: reads requests, records them, asks the
 /// handler, writes replies, until the client or the reply closes the connection or the server stops.

@@ -1,8 +1,4 @@
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
+import FeedPlatform
 
 /// An HTTP/1.1 server on 127.0.0.1 for tests and demos.
 ///

@@ -2,11 +2,7 @@
 // Every descriptor is created close-on-exec, so a test that spawns a command
 // never leaks a server socket into the child.
 
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
+import FeedPlatform
 
 // MARK: - Errors
 

@@ -4,11 +4,7 @@
 // DIR/v1/feed.json when the former is missing. Prints the base URL as its one line of output,
 // then serves until SIGINT or SIGTERM, and exits 0.
 
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
+import FeedPlatform
 import LoopbackHTTP
 
 let toolName = "feed-fixture-server"

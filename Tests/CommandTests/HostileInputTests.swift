@@ -1,4 +1,5 @@
-import FeedKit
+import FeedCore
+import FeedStoreFiles
 import Foundation
 import LoopbackHTTP
 import XCTest

@@ -1,4 +1,5 @@
-import FeedKit
+import FeedCore
+import FeedStoreFiles
 import Foundation
 import XCTest
 #if canImport(Glibc)

@@ -1,0 +1,53 @@
+import FeedCore
+
+/// Where the cache is and how old a feed may be, from options and environment:
+/// `--cache-dir`, else `$FEED_CACHE_DIR`, else `$XDG_CACHE_HOME/essential-feed`,
+/// else `$HOME/.cache/essential-feed`; `--max-age`, else `$FEED_CACHE_MAX_AGE`,
+/// else 7d. Empty variables count as unset.
+public struct CacheConfiguration: Equatable, Sendable {
+    public var directory: String
+    public var policy: FeedCachePolicy
+
+    public static let directoryName = "essential-feed"
+
+    public init(directory: String, policy: FeedCachePolicy) {
+        self.directory = directory
+        self.policy = policy
+    }
+
+    public static func resolve(cacheDir: String?, maxAge: String?,
+                               environment: (String) -> String?) throws(ToolError) -> CacheConfiguration {
+        func variable(_ name: String) -> String? {
+            guard let value = environment(name), !value.isEmpty else { return nil }
+            return value
+        }
+        let directory: String
+        if let cacheDir {
+            guard !cacheDir.isEmpty else { throw ToolError(.usage, "--cache-dir needs a directory") }
+            directory = cacheDir
+        } else if let value = variable("FEED_CACHE_DIR") {
+            directory = value
+        } else if let xdg = variable("XDG_CACHE_HOME"), xdg.hasPrefix("/") {
+            directory = xdg + "/" + directoryName
+        } else if let home = variable("HOME") {
+            directory = home + "/.cache/" + directoryName
+        } else {
+            throw ToolError(.usage, "no cache directory: give --cache-dir, or set FEED_CACHE_DIR or HOME")
+        }
+        let seconds: Int64
+        if let maxAge {
+            guard let value = Quantities.duration(maxAge) else {
+                throw ToolError(.usage, "--max-age needs a duration such as 7d, 36h, 15m, 90s or 1d12h, got '\(maxAge)'")
+            }
+            seconds = value
+        } else if let text = variable("FEED_CACHE_MAX_AGE") {
+            guard let value = Quantities.duration(text) else {
+                throw ToolError(.usage, "FEED_CACHE_MAX_AGE needs a duration such as 7d, 36h, 15m, 90s or 1d12h, got '\(text)'")
+            }
+            seconds = value
+        } else {
+            seconds = FeedCachePolicy.defaultMaxAge
+        }
+        return CacheConfiguration(directory: directory, policy: FeedCachePolicy(maxAge: seconds))
+    }
+}

@@ -1,0 +1,40 @@
+import FeedCore
+
+/// feed-cache: the local feed loader, image data loader, cache policy and store.
+public struct FeedCacheCommand {
+    /// Makes the store for a cache directory.
+    public typealias StoreFactory = (_ directory: String) -> FeedStore & FeedImageDataStore
+
+    private let makeStore: StoreFactory
+
+    public init(store makeStore: @escaping StoreFactory) {
+        self.makeStore = makeStore
+    }
+
+    static let options = [
+        OptionSpec("--cache-dir", value: "DIR"),
+        OptionSpec("--max-age", value: "DURATION"),
+        OptionSpec("-q", "--quiet"),
+        OptionSpec("--pretty"),
+        OptionSpec("--format", value: "FORMAT"),
+        OptionSpec("-h", "--help"),
+        OptionSpec("--version"),
+    ]
+
+    public func run(_ arguments: [String], _ io: StandardIO) -> Int32 {
+        Stage.run(tool: "feed-cache", io: io) { stage in
+            let arguments = try stage.parse(arguments, Self.options) { FeedCacheHelp.text(for: $0.operands.first) }
+            let configuration: CacheConfiguration
+            do throws(ToolError) {
+                configuration = try CacheConfiguration.resolve(cacheDir: arguments.value("--cache-dir"), maxAge: arguments.value("--max-age"),
+                                                               environment: io.environment)
+            } catch {
+                throw stage.usage(error.message)
+            }
+            try stage.chooseOutput(arguments)
+            let cache = FeedCacheSubcommands(stage: stage, arguments: arguments, directory: configuration.directory,
+                                             store: makeStore(configuration.directory), policy: configuration.policy)
+            try cache.run()
+        }
+    }
+}

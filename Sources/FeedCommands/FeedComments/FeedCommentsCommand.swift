@@ -1,0 +1,70 @@
+import FeedCore
+
+/// feed-comments: validate a comments response, create the comments, and present them.
+public struct FeedCommentsCommand {
+    public init() {}
+
+    static let help = """
+    usage: feed-comments [--pretty] [--format json|text]
+
+    Read response records (from feed-fetch) or bare {"items":[...]} payloads on
+    standard input and write one comments document for each. The status must be
+    2xx and every comment valid, else the record is invalid-data.
+
+          --pretty          indent the documents for people
+          --format FORMAT   json (default), or text: username, how long ago, message
+      -h, --help            show this help and exit
+          --version         show the version and exit
+    """
+
+    static let options = [
+        OptionSpec("--pretty"),
+        OptionSpec("--format", value: "FORMAT"),
+        OptionSpec("-h", "--help"),
+        OptionSpec("--version"),
+    ]
+
+    public func run(_ arguments: [String], _ io: StandardIO) -> Int32 {
+        Stage.run(tool: "feed-comments", io: io) { stage in
+            let arguments = try stage.parse(arguments, Self.options) { _ in Self.help }
+            guard arguments.operands.isEmpty else { throw stage.usage("unexpected argument '\(arguments.operands[0])'") }
+            try stage.chooseOutput(arguments)
+            var records = RecordReader(try stage.input.read(expecting: "response records"))
+            while let next = records.next() {
+                try map(next, stage)
+            }
+        }
+    }
+
+    private func map(_ next: Result<Record, ToolError>, _ stage: Stage) throws(CommandStop) {
+        let record: Record
+        do {
+            record = try next.get()
+        } catch {
+            return try stage.diagnostics.fail(error)
+        }
+        switch record {
+        case .response(let response):
+            try show(stage, url: response.url) { () throws(ToolError) in
+                try ImageCommentsMapper.map(status: response.status, body: response.body)
+            }
+        case .document(let payload):
+            try show(stage, url: nil) { () throws(ToolError) in try ImageCommentsMapper.map(payload: payload) }
+        case .error(let record):
+            try stage.diagnostics.passOn(record)
+        }
+    }
+
+    private func show(_ stage: Stage, url: String?, _ mapping: () throws(ToolError) -> [ImageComment]) throws(CommandStop) {
+        let comments: [ImageComment]
+        do {
+            comments = try mapping()
+        } catch {
+            return try stage.diagnostics.fail(error, url: url)
+        }
+        switch stage.output.format {
+        case .json: try stage.output.emit(ImageCommentsMapper.document(comments))
+        case .text: try stage.output.emit(bytes: Array(TextFormat.comments(comments, now: stage.io.now().seconds).utf8))
+        }
+    }
+}

@@ -1,0 +1,46 @@
+import FeedCore
+
+/// feed-map: validate a feed response and create the image feed.
+public struct FeedMapCommand {
+    public init() {}
+
+    static let help = """
+    usage: feed-map [--schema images|spots] [--pretty] [--format json|text]
+
+    Read response records (from feed-fetch) or bare {"items":[...]} payloads on
+    standard input and write one feed document for each. The status must be 200
+    and every item valid, else the record is invalid-data.
+
+          --schema NAME     item model: images (default) or spots
+          --pretty          indent the documents for people
+          --format FORMAT   json (default), or text: a readable list
+      -h, --help            show this help and exit
+          --version         show the version and exit
+    """
+
+    static let options = [
+        OptionSpec("--schema", value: "NAME"),
+        OptionSpec("--pretty"),
+        OptionSpec("--format", value: "FORMAT"),
+        OptionSpec("-h", "--help"),
+        OptionSpec("--version"),
+    ]
+
+    public func run(_ arguments: [String], _ io: StandardIO) -> Int32 {
+        Stage.run(tool: "feed-map", io: io) { stage in
+            let arguments = try stage.parse(arguments, Self.options) { _ in Self.help }
+            guard arguments.operands.isEmpty else { throw stage.usage("unexpected argument '\(arguments.operands[0])'") }
+            let schemaName = arguments.value("--schema") ?? FeedSchema.images.rawValue
+            guard let schema = FeedSchema(rawValue: schemaName) else { throw stage.usage("unknown schema '\(schemaName)' (images or spots)") }
+            try stage.chooseOutput(arguments)
+            switch try stage.input.map(expecting: "response records") {
+            case .mapped(let input):
+                try FeedMapping(schema: schema, stage: stage, releasesInput: true).run(input)
+            case .read(var input):
+                try input.withUnsafeMutableBufferPointer { (buffer) throws(CommandStop) in
+                    try FeedMapping(schema: schema, stage: stage, releasesInput: false).run(buffer)
+                }
+            }
+        }
+    }
+}

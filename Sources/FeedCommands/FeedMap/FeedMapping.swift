@@ -1,0 +1,68 @@
+import FeedCore
+import FeedFastPath
+
+/// feed-map's work over all of its input: one feed document (or error
+/// record) per record read, in order. Where the output takes compact
+/// documents the fast path is offered each record first; the reference path
+/// (`JSONReader`, `FeedItemsMapper`) does all it declines.
+struct FeedMapping {
+    let schema: FeedSchema
+    let stage: Stage
+    let fast: FastFeedMapper?
+
+    init(schema: FeedSchema, stage: Stage, releasesInput: Bool) {
+        self.schema = schema
+        self.stage = stage
+        fast = stage.output.takesCompactDocuments ? FastFeedMapper(schema: schema, releasesInput: releasesInput) : nil
+    }
+
+    func run(_ input: UnsafeMutableBufferPointer<UInt8>) throws(CommandStop) {
+        var offset = 0
+        while offset < input.count {
+            if let fast, let next = try fast.map(input, at: offset, write: stage.output.emit(raw:)) {
+                offset = next
+                continue
+            }
+            let value: JSON?
+            do {
+                value = try JSONReader.value(in: UnsafeBufferPointer(input), at: &offset)
+            } catch {
+                // After malformed JSON nothing can be trusted: the stream ends here.
+                try stage.diagnostics.fail(ToolError(.invalidData, "malformed input: \(error)"))
+                return
+            }
+            guard let value else { return }
+            try map(value)
+        }
+    }
+
+    /// The reference path for one value read from the input.
+    private func map(_ value: JSON) throws(CommandStop) {
+        let record: Record
+        do {
+            record = try Record.classify(value)
+        } catch {
+            return try stage.diagnostics.fail(error)
+        }
+        switch record {
+        case .response(let response):
+            try show(url: response.url) { () throws(ToolError) in
+                try FeedItemsMapper.map(status: response.status, body: response.body, schema: schema)
+            }
+        case .document(let payload):
+            try show(url: nil) { () throws(ToolError) in try FeedItemsMapper.map(payload: payload, schema: schema) }
+        case .error(let record):
+            try stage.diagnostics.passOn(record)
+        }
+    }
+
+    private func show(url: String?, _ mapping: () throws(ToolError) -> FeedDocument) throws(CommandStop) {
+        let document: FeedDocument
+        do {
+            document = try mapping()
+        } catch {
+            return try stage.diagnostics.fail(error, url: url)
+        }
+        try stage.output.show(document)
+    }
+}

@@ -1,0 +1,38 @@
+import FeedCore
+
+/// A stage's standard input, where records are expected: a terminal there is
+/// a usage error (nothing was piped in), and empty or blank input is `not-found`.
+public struct CommandInput {
+    let tool: String
+    let source: ByteSource
+
+    public func read(expecting what: String) throws(ToolError) -> [UInt8] {
+        try refuseTerminal(expecting: what)
+        let bytes = try source.read()
+        try requireInput(bytes, expecting: what)
+        return bytes
+    }
+
+    /// The same, in place where it can be (see `InputBytes`).
+    public func map(expecting what: String) throws(ToolError) -> InputBytes {
+        try refuseTerminal(expecting: what)
+        let input = try source.map()
+        switch input {
+        case .mapped(let bytes): try requireInput(bytes, expecting: what)
+        case .read(let bytes): try requireInput(bytes, expecting: what)
+        }
+        return input
+    }
+
+    private func refuseTerminal(expecting what: String) throws(ToolError) {
+        if source.isTerminal {
+            throw ToolError(.usage, "standard input is a terminal: pipe \(what) into \(tool) (see '\(tool) --help')")
+        }
+    }
+
+    private func requireInput<Bytes: Collection<UInt8>>(_ bytes: Bytes, expecting what: String) throws(ToolError) {
+        if bytes.allSatisfy(JSONWhitespace.contains) {
+            throw ToolError(.notFound, "no input: expected \(what) on standard input")
+        }
+    }
+}

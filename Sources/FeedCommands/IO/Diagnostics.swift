@@ -1,0 +1,40 @@
+import FeedCore
+
+/// The pipe's rules for failures: one line on stderr where an error starts,
+/// the error record on stdout for the next stage (unless stdout is a
+/// terminal), error records from earlier stages passed on silently, and the
+/// exit code of the first failure.
+public final class Diagnostics {
+    let tool: String
+    private let errors: ByteSink
+    private let output: RecordOutput
+    public private(set) var exitCode: Int32 = ExitCode.success
+    /// A progress line to erase before any message.
+    public var progress: ProgressLine?
+
+    init(tool: String, errors: ByteSink, output: RecordOutput) {
+        self.tool = tool
+        self.errors = errors
+        self.output = output
+    }
+
+    /// An error that starts here, about `url` if one URL is concerned.
+    public func fail(_ error: ToolError, url: String? = nil) throws(CommandStop) {
+        let subject = url.map { "\(MessageText.shortened(MessageText.oneLine($0))): " } ?? ""
+        progress?.clear()
+        errors.write("\(tool): \(subject)\(MessageText.oneLine(error.message))\n")
+        note(error.kind.exitCode)
+        if !output.isTerminal { try output.emit(ErrorRecord(url: url, error).json) }
+    }
+
+    /// An error record from an earlier stage: written on unchanged, silently.
+    public func passOn(_ record: ErrorRecord) throws(CommandStop) {
+        note(record.kind.exitCode)
+        if !output.isTerminal { try output.emit(record.json) }
+    }
+
+    /// Remembers a failure's exit code; the first one wins.
+    func note(_ code: Int32) {
+        if exitCode == ExitCode.success { exitCode = code }
+    }
+}

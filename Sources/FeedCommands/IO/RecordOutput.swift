@@ -1,0 +1,43 @@
+import FeedCore
+
+/// A command's standard output: records as NDJSON (or indented for people
+/// with `--pretty`), feed documents as JSON or text, and stored bytes as they are.
+public final class RecordOutput {
+    private let sink: ByteSink
+    public var writer: JSONWriter
+    public var format: OutputFormat
+
+    init(_ sink: ByteSink) {
+        self.sink = sink
+        writer = JSONWriter(style: .compact)
+        format = .json
+    }
+
+    public var isTerminal: Bool { sink.isTerminal }
+
+    /// Whether a document that is already compact JSON (what the fast path
+    /// writes, what the cache stores) can be written as it is. Decided here only.
+    public var takesCompactDocuments: Bool { format == .json && writer.style == .compact }
+
+    /// One record: a line of NDJSON, or a pretty document.
+    public func emit(_ value: JSON) throws(CommandStop) {
+        try emit(bytes: writer.line(value))
+    }
+
+    public func emit(bytes: [UInt8]) throws(CommandStop) {
+        guard sink.write(bytes) else { throw .outputClosed }
+    }
+
+    /// Bytes that are already a finished record or document.
+    public func emit(raw bytes: UnsafeRawBufferPointer) throws(CommandStop) {
+        guard sink.write(bytes) else { throw .outputClosed }
+    }
+
+    /// A feed document in the chosen format.
+    public func show(_ document: FeedDocument) throws(CommandStop) {
+        switch format {
+        case .json: try emit(document.json)
+        case .text: try emit(bytes: Array(TextFormat.feed(document.items).utf8))
+        }
+    }
+}

@@ -1,0 +1,21 @@
+import FeedCore
+
+/// What a command is given to work with: its standard input, output and
+/// error, its environment and a clock. The process's own in `main`, buffers
+/// and a fixed clock in a test.
+public struct StandardIO {
+    public var input: ByteSource
+    public var output: ByteSink
+    public var errors: ByteSink
+    public var environment: (String) -> String?
+    public var now: () -> Timestamp
+
+    public init(input: ByteSource, output: ByteSink, errors: ByteSink,
+                environment: @escaping (String) -> String?, now: @escaping () -> Timestamp) {
+        self.input = input
+        self.output = output
+        self.errors = errors
+        self.environment = environment
+        self.now = now
+    }
+}

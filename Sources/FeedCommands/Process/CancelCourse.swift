@@ -1,0 +1,80 @@
+import FeedCore
+import FeedPlatform
+import FeedStoreFiles
+
+/// The temporary files to remove if the command is cancelled, as C strings in
+/// a fixed table the signal handler can walk without allocating.
+private let pendingCapacity = 512
+nonisolated(unsafe) private let pending = UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>.allocate(capacity: pendingCapacity)
+nonisolated(unsafe) private var pendingCount = 0
+
+/// The cancel course: on SIGINT or SIGTERM stop at once, write nothing more to
+/// stdout or stderr, remove any half-written temporary file, exit 130 / 143.
+public enum CancelCourse {
+    private static let stopSignals = [SIGINT, SIGTERM]
+
+    /// Installs the handler; `temporaryFiles` is then what the cache store reports to.
+    public static func install() {
+        // Touch the globals before any handler can run, so the handler never
+        // triggers their lazy initialisation.
+        pending.initialize(repeating: nil, count: pendingCapacity)
+        pendingCount = 0
+        Signals.install({ signal in
+            var index = 0
+            while index < pendingCount {
+                if let path = pending[index] { unlink(path) }
+                index += 1
+            }
+            _exit(128 + signal)
+        }, for: stopSignals)
+    }
+
+    /// The registry the cache store reports its temporary files to.
+    public static let temporaryFiles: TemporaryFileRegistry = PendingFiles()
+
+    private struct PendingFiles: TemporaryFileRegistry {
+        func register(_ path: String) {
+            // The store writes at most `CacheDirectory`'s batch at once, well within the table.
+            Signals.holding(stopSignals) {
+                guard pendingCount < pendingCapacity else { return }
+                pending[pendingCount] = strdup(path)
+                pendingCount += 1
+            }
+        }
+
+        func forget(_ path: String) {
+            Signals.holding(stopSignals) { CancelCourse.forget(path) }
+        }
+
+        /// Runs `rename` only if no cancel is pending, with SIGINT and SIGTERM
+        /// held meanwhile. A signal that arrived before is acted on first, so
+        /// the cache stays as it was; one that arrives during the rename acts
+        /// right after it.
+        func publish(_ path: String, by rename: () throws(ToolError) -> Void) throws(ToolError) {
+            var block = Signals.set(stopSignals), previous = sigset_t(), arrived = sigset_t()
+            pthread_sigmask(SIG_BLOCK, &block, &previous)
+            defer { pthread_sigmask(SIG_SETMASK, &previous, nil) }
+            sigpending(&arrived)
+            if sigismember(&arrived, SIGINT) == 1 || sigismember(&arrived, SIGTERM) == 1 {
+                pthread_sigmask(SIG_SETMASK, &previous, nil) // the handler runs and exits
+            }
+            try rename()
+            CancelCourse.forget(path)
+        }
+    }
+
+    /// Called with the signals held.
+    private static func forget(_ path: String) {
+        var index = 0
+        while index < pendingCount {
+            if let entry = pending[index], String(cString: entry) == path {
+                free(entry)
+                pendingCount -= 1
+                pending[index] = pending[pendingCount]
+                pending[pendingCount] = nil
+                return
+            }
+            index += 1
+        }
+    }
+}

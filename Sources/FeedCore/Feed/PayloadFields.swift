@@ -1,0 +1,111 @@
+/// Reads the fields of one payload item the way the case study's Decodable
+/// mappers do: unknown keys ignored, an optional key that is null counts as
+/// absent, a key of the wrong type makes the item (and so the payload) invalid.
+/// Failures name the field: `items[3].image: expected an absolute URL`.
+public struct PayloadFields {
+    public let object: JSONObject
+    public let path: String
+
+    public init(_ value: JSON, path: String) throws(ToolError) {
+        guard case .object(let object) = value else {
+            throw ToolError(.invalidData, "\(path): expected an object, got \(value.typeName)")
+        }
+        self.object = object
+        self.path = path
+    }
+
+    public func invalid(_ key: String, _ why: String) -> ToolError {
+        ToolError(.invalidData, "\(path).\(key): \(why)")
+    }
+
+    public func string(_ key: String) throws(ToolError) -> String {
+        guard let value = object[key], value != .null else { throw invalid(key, "missing") }
+        guard let string = value.stringValue else { throw invalid(key, "expected a string, got \(value.typeName)") }
+        return string
+    }
+
+    public func optionalString(_ key: String) throws(ToolError) -> String? {
+        guard let value = object[key], value != .null else { return nil }
+        guard let string = value.stringValue else { throw invalid(key, "expected a string, got \(value.typeName)") }
+        return string
+    }
+
+    public func uuid(_ key: String) throws(ToolError) -> String {
+        let text = try string(key)
+        guard let id = Identifiers.canonicalUUID(text) else { throw invalid(key, "not a UUID") }
+        return id
+    }
+
+    public func absoluteURL(_ key: String) throws(ToolError) -> String {
+        let text = try string(key)
+        guard Identifiers.isAbsoluteURL(text) else { throw invalid(key, "not an absolute URL") }
+        return text
+    }
+
+    public func integer(_ key: String) throws(ToolError) -> Int {
+        guard let value = object[key], value != .null else { throw invalid(key, "missing") }
+        guard case .number = value else { throw invalid(key, "expected an integer, got \(value.typeName)") }
+        guard let integer = value.intValue else { throw invalid(key, "not an integer in range") }
+        return integer
+    }
+
+    /// The value of `field`, read from its payload key and checked for its
+    /// kind, as the feed document writes it; nil for an absent optional field.
+    public func value(of field: FeedItemField) throws(ToolError) -> JSON? {
+        let key = field.payloadKey
+        if !field.isRequired, object[key] == nil || object[key] == .null { return nil }
+        switch field.kind {
+        case .uuid: return .string(try uuid(key))
+        case .string: return .string(try string(key))
+        case .url: return .string(try absoluteURL(key))
+        case .integer: return .number(String(try integer(key)))
+        }
+    }
+
+    public func fields(_ key: String) throws(ToolError) -> PayloadFields {
+        guard let value = object[key], value != .null else { throw invalid(key, "missing") }
+        return try PayloadFields(value, path: "\(path).\(key)")
+    }
+}
+
+/// The `items` array of a payload, item by item.
+public enum PayloadItems {
+    /// Parses a body as a JSON object with an `items` array.
+    public static func items(inBody body: [UInt8], what: String) throws(ToolError) -> [JSON] {
+        let value: JSON
+        do {
+            value = try JSONReader.parseSingle(body)
+        } catch {
+            throw ToolError(.invalidData, "invalid \(what): body is not JSON (\(error))")
+        }
+        guard case .object(let object) = value else {
+            throw ToolError(.invalidData, "invalid \(what): expected a JSON object, got \(value.typeName)")
+        }
+        return try items(in: object, what: what)
+    }
+
+    public static func items(in object: JSONObject, what: String) throws(ToolError) -> [JSON] {
+        guard let items = object["items"] else {
+            throw ToolError(.invalidData, "invalid \(what): no 'items' array")
+        }
+        guard case .array(let array) = items else {
+            throw ToolError(.invalidData, "invalid \(what): 'items' must be an array, got \(items.typeName)")
+        }
+        return array
+    }
+
+    /// Maps every item, or fails on the first invalid one: one invalid item
+    /// makes the whole payload invalid.
+    public static func map<T>(_ items: [JSON], what: String, _ transform: (PayloadFields) throws(ToolError) -> T) throws(ToolError) -> [T] {
+        var mapped: [T] = []
+        mapped.reserveCapacity(items.count)
+        for (offset, item) in items.enumerated() {
+            do {
+                mapped.append(try transform(try PayloadFields(item, path: "items[\(offset)]")))
+            } catch {
+                throw ToolError(.invalidData, "invalid \(what): \(error.message)")
+            }
+        }
+        return mapped
+    }
+}

@@ -1,0 +1,14 @@
+/// Where the local feed loader keeps the feed (the case study's `FeedStore`).
+/// Errors thrown are the store's own; the loader turns them into
+/// `retrieval`, `saving` or `deletion`.
+public protocol FeedStore {
+    /// The cached feed, or nil when there is none. Never changes the cache.
+    func retrieve() throws -> CachedFeed?
+    /// Replaces the cached feed with `feed` at once (a reader sees the old one
+    /// or the new one), then drops the image data of URLs not in `imageURLs`.
+    func insert(_ feed: CachedFeed, keepingImageDataFor imageURLs: Set<String>) throws
+    /// Retrieves the cached feed and, if `isStale` says so of what it found,
+    /// deletes it and its image data, with no other writer at work between
+    /// the two (a delete must not remove a feed another process just saved).
+    func deleteCachedFeed(if isStale: (Result<CachedFeed?, Error>) -> Bool) throws
+}

@@ -1,0 +1,38 @@
+/// Loads and saves image data by URL: the case study's
+/// `LocalFeedImageDataLoader`.
+public final class LocalFeedImageDataLoader {
+    private let store: FeedImageDataStore
+
+    public init(store: FeedImageDataStore) {
+        self.store = store
+    }
+
+    public func loadImageData(from url: String) throws(ToolError) -> [UInt8] {
+        let data: [UInt8]?
+        do {
+            data = try store.retrieve(dataForURL: url)
+        } catch {
+            throw CacheFailure.wrapping(error, default: .retrieval, "cannot read the cached image data")
+        }
+        guard let data else { throw ToolError(.notFound, "no image data in the cache") }
+        return data
+    }
+
+    /// Saves image data for several URLs at once: all of it, or on a store
+    /// failure none of what was not yet saved.
+    public func save(_ batch: [(data: [UInt8], url: String)]) throws(ToolError) {
+        do {
+            try store.insert(batch)
+        } catch {
+            throw CacheFailure.wrapping(error, default: .saving, "cannot save the image data")
+        }
+    }
+
+    public func save(_ data: [UInt8], for url: String) throws(ToolError) {
+        do {
+            try store.insert(data, for: url)
+        } catch {
+            throw CacheFailure.wrapping(error, default: .saving, "cannot save the image data")
+        }
+    }
+}

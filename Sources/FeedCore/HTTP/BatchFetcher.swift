@@ -1,0 +1,91 @@
+import Dispatch
+import Synchronization
+
+/// Fetches many URLs, `concurrency` at a time, and hands the results back in
+/// input order as soon as each one's turn comes (so output streams).
+public final class BatchFetcher: Sendable {
+    /// What became of one target.
+    public enum Outcome: Equatable, Sendable {
+        case response(ResponseRecord)
+        /// A failure that starts here (connectivity, size limit, bad URL).
+        case failed(ErrorRecord)
+        /// An error record from an earlier stage, to write on unchanged.
+        case passedOn(ErrorRecord)
+    }
+
+    private let client: HTTPClient
+    private let concurrency: Int
+
+    public init(client: HTTPClient, concurrency: Int) {
+        self.client = client
+        self.concurrency = max(1, concurrency)
+    }
+
+    /// Runs every target; calls `deliver` on the calling thread, in order.
+    /// If `deliver` throws, the run ends there (transfers under way are left
+    /// to finish unheard).
+    public func run(_ targets: [FetchTarget], deliver: (Outcome) throws -> Void) rethrows {
+        let state = Mutex(State(slots: Array(repeating: nil, count: targets.count)))
+        let ready = DispatchSemaphore(value: 0)
+
+        // Starts target `index`; targets that need no fetch finish at once, so
+        // this loops (never recurses) to the next one.
+        @Sendable func launch(_ index: Int) {
+            var current: Int? = index
+            while let index = current {
+                switch targets[index] {
+                case .passOn(let record):
+                    current = finish(index, .passedOn(record))
+                case .invalid(let url, let error):
+                    current = finish(index, .failed(ErrorRecord(url: url, error)))
+                case .url(let url):
+                    current = nil
+                    client.get(url) { result in
+                        let outcome: Outcome
+                        switch result {
+                        case .success(let response):
+                            outcome = .response(ResponseRecord(url: url, status: response.status, headers: response.headers, body: response.body))
+                        case .failure(let error):
+                            outcome = .failed(ErrorRecord(url: url, error))
+                        }
+                        if let next = finish(index, outcome) { launch(next) }
+                    }
+                }
+            }
+        }
+
+        /// Stores an outcome; returns the next target to start, if any is left.
+        @Sendable func finish(_ index: Int, _ outcome: Outcome) -> Int? {
+            let next: Int? = state.withLock { state in
+                state.slots[index] = outcome
+                guard state.launched < targets.count else { return nil }
+                state.launched += 1
+                return state.launched - 1
+            }
+            ready.signal()
+            return next
+        }
+
+        let first = min(concurrency, targets.count)
+        state.withLock { $0.launched = first }
+        for index in 0..<first { launch(index) }
+
+        for index in targets.indices {
+            var outcome: Outcome? = nil
+            while outcome == nil {
+                outcome = state.withLock { state in
+                    let slot = state.slots[index]
+                    state.slots[index] = nil // free the body as soon as it is delivered
+                    return slot
+                }
+                if outcome == nil { ready.wait() }
+            }
+            if let outcome { try deliver(outcome) }
+        }
+    }
+
+    private struct State {
+        var slots: [Outcome?]
+        var launched = 0
+    }
+}

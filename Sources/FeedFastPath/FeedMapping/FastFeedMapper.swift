@@ -1,0 +1,68 @@
+import FeedCore
+
+/// feed-map's fast path: maps a response record where it stands in the
+/// input, without building a JSON tree, straight to the compact feed
+/// document. It takes only the happy path and declines anything else, having
+/// written and changed nothing, so that the reference path (`JSONReader`,
+/// `FeedItemsMapper`) gives every other answer, errors included.
+///
+/// Two ways in, tried in order:
+/// 1. The body read as it stands, escaped, in the record (`EscapedJSONScanner`).
+/// 2. The body decoded into a scratch buffer, then read as plain JSON
+///    (`JSONScanner`): for a `\u` escape at the record's level, say.
+public final class FastFeedMapper {
+    private let schema: FastSchema
+    private let releasesInput: Bool
+    private let arena = FeedOutputArena()
+    private var decodedBody: [UInt8] = []
+
+    /// With `releasesInput`, input pages read past are given back to the
+    /// kernel as the scan goes: only for input mapped from a file (they are
+    /// read again from it if a slower path needs them).
+    public init(schema: FeedSchema, releasesInput: Bool = false) {
+        self.schema = FastSchema.of(schema)
+        self.releasesInput = releasesInput
+    }
+
+    /// Maps the record at `offset`: writes its whole document through `write`
+    /// and returns where the record ends; or nil, having written nothing.
+    public func map<E: Error>(_ input: UnsafeMutableBufferPointer<UInt8>, at offset: Int,
+                              write: (UnsafeRawBufferPointer) throws(E) -> Void) throws(E) -> Int? {
+        guard let base = input.baseAddress else { return nil }
+        var scanner = JSONScanner(input, from: offset)
+        if let bodyStart = ResponseRecordScan.bodyStart(&scanner) {
+            let window = bodyStart..<min(input.count, bodyStart + FastFeedMapper.undecodedLimit)
+            if let mapped = FeedPayloadMapper.map(EscapedJSONScanner.self, base: base, window, schema: schema, arena: arena,
+                                                  releasesInput: releasesInput) {
+                scanner.index = mapped.end
+                if scanner.consume(0x7D) {
+                    try mapped.write(write)
+                    return scanner.index
+                }
+            }
+        }
+        return try mapDecoded(input, at: offset, write: write)
+    }
+
+    /// The longest body the first way takes (its output buffer is sized to
+    /// the rest of the input, as where the body ends is not known yet).
+    static let undecodedLimit = 1 << 30
+
+    /// The second way: a record with url, status 200, headers and body in any
+    /// order, its body decoded into `decodedBody` and mapped from there.
+    private func mapDecoded<E: Error>(_ input: UnsafeMutableBufferPointer<UInt8>, at offset: Int,
+                                      write: (UnsafeRawBufferPointer) throws(E) -> Void) throws(E) -> Int? {
+        var scanner = JSONScanner(input, from: offset)
+        guard let body = ResponseRecordScan.record(&scanner) else { return nil }
+        scanner.decode(body, into: &decodedBody)
+        let mapped = decodedBody.withUnsafeMutableBufferPointer { decoded in
+            decoded.baseAddress.flatMap { base in
+                FeedPayloadMapper.map(JSONScanner.self, base: base, 0..<decoded.count, schema: schema, arena: arena,
+                                      releasesInput: false)
+            }
+        }
+        guard let mapped else { return nil }
+        try mapped.write(write)
+        return scanner.index
+    }
+}

@@ -1,0 +1,48 @@
+import FeedCore
+
+/// Writes one checked item as `JSONWriter` writes the reference document's:
+/// the schema's fields in order, optional ones left out, ids in upper case.
+struct FeedItemWriter {
+    private var scratch: [UInt8] = []
+    private var encoded: [UInt8] = []
+
+    mutating func write<Scanner: PayloadScanning>(_ item: ItemSpans, from scanner: Scanner, schema: FastSchema,
+                                                  into out: inout FeedOutput) {
+        for (index, field) in schema.fields.enumerated() {
+            guard let span = item[index] else { continue }
+            out.append(field.prefix)
+            switch field.kind {
+            case .uuid:
+                out.append(0x22)
+                let start = out.count
+                if span.escaped {
+                    scanner.decode(span, into: &scratch)
+                    out.append(scratch)
+                } else {
+                    out.append(scanner.base + span.start, span.count)
+                }
+                out.uppercaseUUID(at: start)
+                out.append(0x22)
+            case .string, .url:
+                appendString(span, from: scanner, into: &out)
+            case .integer:
+                if let value = scanner.integer(span) { out.append(Array(String(value).utf8)) }
+            }
+        }
+        out.append(0x7D)
+    }
+
+    private mutating func appendString<Scanner: PayloadScanning>(_ span: JSONSpan, from scanner: Scanner, into out: inout FeedOutput) {
+        if !span.escaped {
+            // No escape: the bytes are the value, and nothing in them needs escaping.
+            out.append(0x22)
+            out.append(scanner.base + span.start, span.count)
+            out.append(0x22)
+        } else {
+            scanner.decode(span, into: &scratch)
+            encoded.removeAll(keepingCapacity: true)
+            scratch.withUnsafeBufferPointer { JSONWriter.appendString(utf8: $0, to: &encoded) }
+            out.append(encoded)
+        }
+    }
+}

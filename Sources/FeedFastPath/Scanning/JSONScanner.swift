@@ -1,0 +1,287 @@
+import FeedCore
+import FeedPlatform
+
+/// A byte range of the input: a string's contents between its quotes, or a
+/// number's text.
+public struct JSONSpan: Equatable, Sendable {
+    public var start: Int
+    public var end: Int
+    /// True if the string holds a backslash escape (its bytes are not its value).
+    public var escaped: Bool
+
+    public var count: Int { end - start }
+}
+
+/// A validating JSON scanner over bytes in place: it checks the same grammar
+/// as `JSONReader` (strict RFC 8259, valid UTF-8, no lone surrogates, depth
+/// limit) but builds nothing, so the fast paths can walk a large document
+/// without allocating. Every method returns nil / false on anything it does
+/// not accept; callers then fall back to `JSONReader`, whose error is the one
+/// reported.
+public struct JSONScanner {
+    public let base: UnsafeMutablePointer<UInt8>
+    public let end: Int
+    public var index: Int
+    public let maxDepth: Int
+
+    public init(_ buffer: UnsafeMutableBufferPointer<UInt8>, from index: Int = 0, to end: Int? = nil,
+                maxDepth: Int = JSONReader.defaultMaxDepth) {
+        // An empty buffer has no base address; point at a dummy byte it never reads.
+        self.base = buffer.baseAddress ?? JSONScanner.empty
+        self.end = end ?? buffer.count
+        self.index = index
+        self.maxDepth = maxDepth
+    }
+
+    /// Over `base[index..<end]`.
+    public init(_ base: UnsafeMutablePointer<UInt8>, from index: Int, to end: Int, maxDepth: Int = JSONReader.defaultMaxDepth) {
+        self.base = base
+        self.end = end
+        self.index = index
+        self.maxDepth = maxDepth
+    }
+
+    nonisolated(unsafe) private static let empty = UnsafeMutablePointer<UInt8>.allocate(capacity: 1)
+
+    @inline(__always) public var atEnd: Bool { index >= end }
+
+    @inline(__always) public mutating func skipWhitespace() {
+        while index < end {
+            let byte = base[index]
+            guard JSONWhitespace.contains(byte) else { return }
+            index += 1
+        }
+    }
+
+    /// Consumes `byte` (after white space); false if something else is there.
+    @inline(__always) public mutating func consume(_ byte: UInt8) -> Bool {
+        skipWhitespace()
+        guard index < end, base[index] == byte else { return false }
+        index += 1
+        return true
+    }
+
+    // MARK: Strings
+
+    /// Scans a string at the cursor (white space first); returns its contents' span.
+    public mutating func string() -> JSONSpan? {
+        skipWhitespace()
+        guard index < end, base[index] == 0x22 else { return nil }
+        index += 1
+        let start = index
+        var escaped = false
+        while true {
+            // Eight bytes at a time while they are plain printable ASCII.
+            while end - index >= 8 {
+                let word = UnsafeRawPointer(base + index).loadUnaligned(as: UInt64.self)
+                if JSONScanner.isPlainASCII(word) { index += 8 } else { break }
+            }
+            guard index < end else { return nil }
+            let byte = base[index]
+            if byte == 0x22 {
+                let span = JSONSpan(start: start, end: index, escaped: escaped)
+                index += 1
+                return span
+            }
+            if byte == 0x5C {
+                escaped = true
+                guard scanEscape() else { return nil }
+                continue
+            }
+            if byte < 0x20 { return nil }
+            if byte < 0x80 { index += 1; continue }
+            guard let length = JSONScanner.utf8SequenceLength(base, index, end) else { return nil }
+            index += length
+        }
+    }
+
+    /// True if none of the eight bytes is a quote, a backslash, a control
+    /// character or non-ASCII.
+    @inline(__always) static func isPlainASCII(_ word: UInt64) -> Bool {
+        let ones: UInt64 = 0x0101_0101_0101_0101
+        let highs: UInt64 = 0x8080_8080_8080_8080
+        let quote = word ^ (ones &* 0x22)
+        let backslash = word ^ (ones &* 0x5C)
+        let hasQuote = (quote &- ones) & ~quote & highs
+        let hasBackslash = (backslash &- ones) & ~backslash & highs
+        let hasControl = (word &- ones &* 0x20) & ~word & highs
+        return (hasQuote | hasBackslash | hasControl | (word & highs)) == 0
+    }
+
+    /// The length of the valid UTF-8 sequence at `index`, or nil (overlong,
+    /// surrogate, beyond U+10FFFF, truncated).
+    @inline(__always) static func utf8SequenceLength(_ base: UnsafeMutablePointer<UInt8>, _ index: Int, _ end: Int) -> Int? {
+        let lead = base[index]
+        func continuation(_ offset: Int) -> UInt8? {
+            guard index + offset < end else { return nil }
+            let byte = base[index + offset]
+            return byte & 0xC0 == 0x80 ? byte : nil
+        }
+        switch lead {
+        case 0xC2...0xDF:
+            return continuation(1) == nil ? nil : 2
+        case 0xE0...0xEF:
+            guard let second = continuation(1), continuation(2) != nil else { return nil }
+            if lead == 0xE0 && second < 0xA0 { return nil } // overlong
+            if lead == 0xED && second >= 0xA0 { return nil } // surrogate
+            return 3
+        case 0xF0...0xF4:
+            guard let second = continuation(1), continuation(2) != nil, continuation(3) != nil else { return nil }
+            if lead == 0xF0 && second < 0x90 { return nil } // overlong
+            if lead == 0xF4 && second >= 0x90 { return nil } // beyond U+10FFFF
+            return 4
+        default:
+            return nil
+        }
+    }
+
+    /// At a backslash: checks one escape and moves past it.
+    private mutating func scanEscape() -> Bool {
+        guard end - index >= 2 else { return false }
+        let escape = base[index + 1]
+        switch escape {
+        case 0x22, 0x5C, 0x2F, 0x62, 0x66, 0x6E, 0x72, 0x74: // " \ / b f n r t
+            index += 2
+            return true
+        case 0x75: // u
+            guard let unit = hex4(at: index + 2) else { return false }
+            index += 6
+            if (0xD800...0xDBFF).contains(unit) {
+                guard end - index >= 6, base[index] == 0x5C, base[index + 1] == 0x75,
+                      let low = hex4(at: index + 2), (0xDC00...0xDFFF).contains(low) else { return false }
+                index += 6
+            } else if (0xDC00...0xDFFF).contains(unit) {
+                return false
+            }
+            return true
+        default:
+            return false
+        }
+    }
+
+    @inline(__always) private func hex4(at offset: Int) -> UInt32? {
+        end - offset >= 4 ? JSONScanner.hex4(base, offset) : nil
+    }
+
+    /// The four hex digits at `offset` (which the caller knows are there), or nil.
+    @inline(__always) static func hex4(_ base: UnsafeMutablePointer<UInt8>, _ offset: Int) -> UInt32? {
+        var value: UInt32 = 0
+        for position in offset..<(offset + 4) {
+            let byte = base[position]
+            let digit: UInt8
+            switch byte {
+            case 0x30...0x39: digit = byte - 0x30
+            case 0x61...0x66: digit = byte - 0x61 + 10
+            case 0x41...0x46: digit = byte - 0x41 + 10
+            default: return nil
+            }
+            value = value << 4 | UInt32(digit)
+        }
+        return value
+    }
+
+    /// Decodes an escaped string's value in place, over its own bytes (a
+    /// value is never longer than its escaped form); returns the new end.
+    /// The span must come from `string()`, so its escapes are valid.
+    public func unescapeInPlace(_ span: JSONSpan) -> Int {
+        guard span.escaped else { return span.end }
+        let base = self.base
+        var read = span.start, write = span.start
+        let end = span.end
+        while read < end {
+            // Copy the run up to the next backslash, eight bytes at a time.
+            while end - read >= 8 {
+                let word = UnsafeRawPointer(base + read).loadUnaligned(as: UInt64.self)
+                let backslash = word ^ 0x5C5C_5C5C_5C5C_5C5C
+                if (backslash &- 0x0101_0101_0101_0101) & ~backslash & 0x8080_8080_8080_8080 != 0 { break }
+                UnsafeMutableRawPointer(base + write).storeBytes(of: word, as: UInt64.self)
+                read += 8
+                write += 8
+            }
+            guard read < end else { break }
+            let byte = base[read]
+            if byte != 0x5C {
+                base[write] = byte
+                read += 1
+                write += 1
+                continue
+            }
+            let escape = base[read + 1]
+            read += 2
+            switch escape {
+            case 0x62: base[write] = 0x08; write += 1
+            case 0x66: base[write] = 0x0C; write += 1
+            case 0x6E: base[write] = 0x0A; write += 1
+            case 0x72: base[write] = 0x0D; write += 1
+            case 0x74: base[write] = 0x09; write += 1
+            case 0x75:
+                var scalar = hex4(at: read) ?? 0xFFFD
+                read += 4
+                if (0xD800...0xDBFF).contains(scalar) {
+                    let low = hex4(at: read + 2) ?? 0xDC00
+                    read += 6
+                    scalar = 0x10000 + ((scalar - 0xD800) << 10) + (low - 0xDC00)
+                }
+                write += JSONScanner.encodeUTF8(scalar, into: base + write)
+            default: base[write] = escape; write += 1 // " \ /
+            }
+        }
+        return write
+    }
+
+    @inline(__always) static func encodeUTF8(_ scalar: UInt32, into out: UnsafeMutablePointer<UInt8>) -> Int {
+        switch scalar {
+        case 0..<0x80:
+            out[0] = UInt8(scalar)
+            return 1
+        case 0x80..<0x800:
+            out[0] = UInt8(0xC0 | scalar >> 6)
+            out[1] = UInt8(0x80 | scalar & 0x3F)
+            return 2
+        case 0x800..<0x10000:
+            out[0] = UInt8(0xE0 | scalar >> 12)
+            out[1] = UInt8(0x80 | scalar >> 6 & 0x3F)
+            out[2] = UInt8(0x80 | scalar & 0x3F)
+            return 3
+        default:
+            out[0] = UInt8(0xF0 | scalar >> 18)
+            out[1] = UInt8(0x80 | scalar >> 12 & 0x3F)
+            out[2] = UInt8(0x80 | scalar >> 6 & 0x3F)
+            out[3] = UInt8(0x80 | scalar & 0x3F)
+            return 4
+        }
+    }
+
+    // MARK: Other values
+
+    static func integer(_ base: UnsafeMutablePointer<UInt8>, _ span: JSONSpan) -> Int? {
+        var position = span.start
+        let negative = base[position] == 0x2D
+        if negative { position += 1 }
+        guard position < span.end else { return nil }
+        var value = 0
+        while position < span.end {
+            let byte = base[position]
+            guard byte &- 0x30 < 10 else { return nil }
+            let (times, overflow1) = value.multipliedReportingOverflow(by: 10)
+            let (sum, overflow2) = negative ? times.subtractingReportingOverflow(Int(byte - 0x30)) : times.addingReportingOverflow(Int(byte - 0x30))
+            guard !overflow1, !overflow2 else { return nil }
+            value = sum
+            position += 1
+        }
+        return value
+    }
+
+    /// A number or literal runs to a delimiter: `12x` is not a number.
+    @inline(__always) public func atDelimiter() -> Bool {
+        guard index < end else { return true }
+        switch base[index] {
+        case 0x20, 0x0A, 0x0D, 0x09, 0x2C, 0x5D, 0x7D, 0x3A: return true
+        default: return false
+        }
+    }
+}
+
+extension JSONScanner: JSONTokenScanning {
+    public static var stringOpener: UInt8 { 0x22 }
+}

@@ -1,0 +1,90 @@
+import FeedCore
+import FeedPlatform
+
+/// The feed cache on disk, in one directory (mode 0700, files 0600):
+///
+///     feed           the feed (`FeedCacheFile`)
+///     images/<hash>  image data (`ImageCacheFile`), named by the SHA-256 of
+///                    its URL, so that no URL can become a path
+///     .lock          the writers' lock (flock)
+public final class FileSystemFeedStore: FeedStore {
+    public let path: String
+    private let temporaries: TemporaryFileRegistry
+    /// The directory once a writer has opened (or created) it.
+    private var writable: CacheDirectory?
+
+    static let imagesName = "images"
+
+    /// The store in directory `path`, reporting its temporary files to `temporaries`.
+    public init(path: String, temporaries: TemporaryFileRegistry) {
+        self.path = path
+        self.temporaries = temporaries
+    }
+
+    /// The directory, created if `create`; nil if it does not exist.
+    func directory(create: Bool, kind: ErrorKind) throws -> CacheDirectory? {
+        if let writable { return writable }
+        let directory = try CacheDirectory.open(path, create: create, kind: kind, temporaries: temporaries)
+        if create { writable = directory }
+        return directory
+    }
+
+    public func retrieve() throws -> CachedFeed? {
+        guard let directory = try directory(create: false, kind: .retrieval) else { return nil }
+        return try retrieve(in: directory)
+    }
+
+    /// The feed file mapped into memory, its header and checksum checked in place.
+    private func retrieve(in directory: CacheDirectory) throws -> CachedFeed? {
+        guard let file = try directory.map(FeedCacheFile.name) else { return nil }
+        return try FeedCacheFile.decode(file, path: "\(path)/\(FeedCacheFile.name)")
+    }
+
+    public func insert(_ feed: CachedFeed, keepingImageDataFor imageURLs: Set<String>) throws {
+        guard let directory = try directory(create: true, kind: .saving) else { return }
+        // Worked out before the lock, so other writers do not wait on it.
+        let parts = [FeedCacheFile.header(for: feed), feed.document.array]
+        let keep = ImageKeepList(imageURLs)
+        try directory.locked {
+            try removeStaleTemporaries(in: directory)
+            // The images directory is opened first, so that a failure to open it
+            // leaves the old feed in place. A link or a file in its place is
+            // removed (never followed), as image save does.
+            let images = try directory.subdirectory(Self.imagesName, create: false, replacingOther: true, kind: .saving)
+            try directory.writeAtomically(FeedCacheFile.name, parts)
+            try images.map { images in try prune(images) { name in !keep.keeps(name, in: images) } }
+        }
+    }
+
+    public func deleteCachedFeed(if isStale: (Result<CachedFeed?, Error>) -> Bool) throws {
+        guard let directory = try directory(create: false, kind: .deletion) else {
+            _ = isStale(.success(nil))
+            return
+        }
+        writable = directory
+        try directory.locked(kind: .deletion) {
+            guard isStale(Result { try retrieve(in: directory) }) else { return }
+            let images = try directory.subdirectory(Self.imagesName, create: false, replacingOther: true, kind: .deletion)
+            try directory.remove(FeedCacheFile.name)
+            try images.map { try prune($0) { _ in true } }
+            directory.sync()
+        }
+    }
+
+    /// Removes the image files `shouldDelete` names, and any temporary one.
+    func prune(_ images: CacheDirectory, where shouldDelete: (String) -> Bool) throws {
+        var removed = false
+        for name in try images.entries() where shouldDelete(name) || CacheDirectory.isTemporary(name) {
+            try images.remove(name)
+            removed = true
+        }
+        if removed { images.sync() }
+    }
+
+    /// Temporary files seen while holding the lock belong to writers that died.
+    private func removeStaleTemporaries(in directory: CacheDirectory) throws {
+        for name in try directory.entries() where CacheDirectory.isTemporary(name) {
+            try? directory.remove(name)
+        }
+    }
+}

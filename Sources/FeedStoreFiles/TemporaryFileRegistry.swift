@@ -1,0 +1,23 @@
+import FeedCore
+
+/// Where the store tells the process about the temporary files it writes, so
+/// that a cancel (SIGINT, SIGTERM) removes them and never interrupts the
+/// rename that publishes one. The command layer's cancel course is the real
+/// one; the store only reports to it.
+public protocol TemporaryFileRegistry {
+    /// A temporary file now exists at `path`.
+    func register(_ path: String)
+    /// The file at `path` is gone (removed, or renamed into place).
+    func forget(_ path: String)
+    /// Runs `rename`, the step that publishes the file at `path`, unless a
+    /// cancel is already pending; then forgets `path`.
+    func publish(_ path: String, by rename: () throws(ToolError) -> Void) throws(ToolError)
+}
+
+/// For a store that no cancel course watches (tests, tools that are not commands).
+public struct UnwatchedTemporaryFiles: TemporaryFileRegistry {
+    public init() {}
+    public func register(_ path: String) {}
+    public func forget(_ path: String) {}
+    public func publish(_ path: String, by rename: () throws(ToolError) -> Void) throws(ToolError) { try rename() }
+}

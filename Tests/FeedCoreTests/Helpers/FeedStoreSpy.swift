@@ -1,0 +1,110 @@
+import FeedCore
+
+/// Records every message the cache use cases send to their feed store, and
+/// answers with whatever a test stubbed (the case study's `FeedStoreSpy`,
+/// made synchronous like `FeedStore`).
+final class FeedStoreSpy: FeedStore {
+    enum ReceivedMessage: Equatable {
+        case retrieve
+        case insert(CachedFeed, keepingImageDataFor: Set<String>)
+        case deleteCachedFeed
+        /// `exclusively` was entered; everything up to the matching
+        /// `.exclusiveAccessEnded` ran inside it.
+        case exclusiveAccessBegan
+        case exclusiveAccessEnded
+    }
+
+    private(set) var receivedMessages: [ReceivedMessage] = []
+
+    private var retrievalResult: Result<CachedFeed?, Error> = .success(nil)
+    private var insertionError: Error?
+    private var deletionError: Error?
+    private var exclusiveAccessError: Error?
+
+    // MARK: Stubs
+
+    func stubRetrieval(with error: Error) {
+        retrievalResult = .failure(error)
+    }
+
+    func stubRetrievalWithEmptyCache() {
+        retrievalResult = .success(nil)
+    }
+
+    func stubRetrieval(with feed: CachedFeed) {
+        retrievalResult = .success(feed)
+    }
+
+    func stubInsertion(with error: Error) {
+        insertionError = error
+    }
+
+    func stubDeletion(with error: Error) {
+        deletionError = error
+    }
+
+    /// `exclusively` fails before running its body (the lock cannot be had).
+    func stubExclusiveAccess(with error: Error) {
+        exclusiveAccessError = error
+    }
+
+    // MARK: FeedStore
+
+    func retrieve() throws -> CachedFeed? {
+        receivedMessages.append(.retrieve)
+        return try retrievalResult.get()
+    }
+
+    func insert(_ feed: CachedFeed, keepingImageDataFor imageURLs: Set<String>) throws {
+        receivedMessages.append(.insert(feed, keepingImageDataFor: imageURLs))
+        if let insertionError { throw insertionError }
+    }
+
+    func deleteCachedFeed() throws {
+        receivedMessages.append(.deleteCachedFeed)
+        if let deletionError { throw deletionError }
+    }
+
+    func exclusively<T>(_ body: () throws -> T) throws -> T {
+        if let exclusiveAccessError { throw exclusiveAccessError }
+        receivedMessages.append(.exclusiveAccessBegan)
+        defer { receivedMessages.append(.exclusiveAccessEnded) }
+        return try body()
+    }
+}
+
+/// Records the messages sent to an image data store and answers with stubs
+/// (the case study's `FeedImageDataStoreSpy`).
+final class FeedImageDataStoreSpy: FeedImageDataStore {
+    enum ReceivedMessage: Equatable {
+        case insert(data: [UInt8], for: String)
+        case retrieve(dataFor: String)
+    }
+
+    private(set) var receivedMessages: [ReceivedMessage] = []
+
+    private var retrievalResult: Result<[UInt8]?, Error> = .success(nil)
+    private var insertionError: Error?
+
+    func stubRetrieval(with error: Error) {
+        retrievalResult = .failure(error)
+    }
+
+    func stubRetrieval(with data: [UInt8]?) {
+        retrievalResult = .success(data)
+    }
+
+    func stubInsertion(with error: Error) {
+        insertionError = error
+    }
+
+    func insert(_ data: [UInt8], for url: String) throws {
+        receivedMessages.append(.insert(data: data, for: url))
+        if let insertionError { throw insertionError }
+    }
+
+    func retrieve(dataForURL url: String) throws -> [UInt8]? {
+        receivedMessages.append(.retrieve(dataFor: url))
+        return try retrievalResult.get()
+    }
+}

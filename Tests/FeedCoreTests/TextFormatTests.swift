@@ -1,0 +1,86 @@
+import XCTest
+import FeedCore
+
+final class TextFormatTests: XCTestCase {
+
+    func test_comments_isEmptyForNoComments() {
+        XCTAssertEqual(TextFormat.comments([], now: now), "")
+    }
+
+    func test_comments_showsUsernameRelativeDateAndIndentedMessage() {
+        let comments = [
+            ImageComment(id: anyID, message: "a message", createdAt: now - 3 * 86400, username: "a username"),
+            ImageComment(id: anyID, message: "another message", createdAt: now - 5 * 60, username: "another username"),
+        ]
+
+        XCTAssertEqual(TextFormat.comments(comments, now: now), """
+        a username, 3 days ago
+          a message
+
+        another username, 5 minutes ago
+          another message
+
+        """)
+    }
+
+    func test_comments_indentsEveryLineOfAMultilineMessage() {
+        let comment = ImageComment(id: anyID, message: "line 1\nline 2\n\nline 4", createdAt: now, username: "u")
+
+        XCTAssertEqual(TextFormat.comments([comment], now: now), "u, just now\n  line 1\n  line 2\n  \n  line 4\n")
+    }
+
+    func test_feed_isEmptyForNoItems() {
+        XCTAssertEqual(TextFormat.feed([]), "")
+    }
+
+    func test_feed_showsDescriptionThenIndentedLocationAndURL() {
+        let items = [
+            FeedImage(id: anyID, description: "a description", location: "a location", url: "https://a.com").json,
+            FeedImage(id: anyID, url: "https://b.com").json,
+            FeedImage(id: anyID, location: "only a location", url: "https://c.com").json,
+        ]
+
+        XCTAssertEqual(TextFormat.feed(items), """
+        a description
+          a location
+          https://a.com
+
+        (no description)
+          https://b.com
+
+        (no description)
+          only a location
+          https://c.com
+
+        """)
+    }
+
+    func test_feed_showsSpotsWithDescriptionOrAuthorAndLikes() {
+        let items = [
+            FeedSpot(id: anyID, author: "an author", description: "a spot", likes: 3, url: "https://a.com").json,
+            FeedSpot(id: anyID, author: "an author", likes: 1, url: "https://b.com").json,
+        ]
+
+        XCTAssertEqual(TextFormat.feed(items), """
+        a spot
+          3 likes
+          https://a.com
+
+        an author
+          1 like
+          https://b.com
+
+        """)
+    }
+
+    func test_feed_keepsEachFieldOnOneLine() {
+        let item = FeedImage(id: anyID, description: "two\nlines", location: "a\r\nb", url: "https://a.com").json
+
+        XCTAssertEqual(TextFormat.feed([item]), "two lines\n  a b\n  https://a.com\n")
+    }
+
+    // MARK: - Helpers
+
+    private let now: Int64 = 1589973899
+    private let anyID = "2AB2AE66-A4B7-4A16-B374-51BBAC8DB086"
+}
