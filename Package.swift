@@ -44,7 +44,7 @@ let package = Package(
         .testTarget(name: "CommandTests", dependencies: ["FeedCore", "FeedStoreFiles", "LoopbackHTTP", "FeedTestSupport"]),
         // What the test targets share: seeded randomness, temporary directories,
         // store specs, the tools a test needs.
-        .target(name: "FeedTestSupport", dependencies: ["FeedCore"], path: "Tests/FeedTestSupport"),
+        .target(name: "FeedTestSupport", dependencies: ["FeedCore", "FeedPlatform"], path: "Tests/FeedTestSupport"),
     ],
     swiftLanguageModes: [.v5]
 )

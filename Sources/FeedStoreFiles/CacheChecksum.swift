@@ -1,5 +1,4 @@
 import FeedCore
-import FeedPlatform
 
 /// A fast 64-bit checksum of a cache file's payload, to tell a torn or
 /// tampered file from a good one: FNV-1a over little-endian 64-bit words,

@@ -1,5 +1,4 @@
 import FeedCore
-import FeedPlatform
 
 /// SHA-256 (FIPS 180-4), used to turn an image URL into a fixed-length file
 /// name: no URL can become a path, escape the cache directory, or hit a

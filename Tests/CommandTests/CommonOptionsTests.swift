@@ -1,6 +1,7 @@
 import Foundation
 import LoopbackHTTP
 import XCTest
+import FeedTestSupport
 
 /// What every command promises: --help, --version, --, and exit 64 with a hint.
 final class CommonOptionsTests: XCTestCase {
@@ -90,7 +91,7 @@ final class CommonOptionsTests: XCTestCase {
 /// terminal on stdin, where records were expected, is a usage error.
 final class TerminalTests: XCTestCase {
     override func setUpWithError() throws {
-        try XCTSkipUnless(FileManager.default.isExecutableFile(atPath: "/usr/bin/script"), "needs script(1) from util-linux")
+        _ = try RequiredTool.path("script", package: "util-linux")
     }
 
     /// Runs `command` with stdin, stdout and stderr on a pseudo-terminal; returns what it showed and its status.

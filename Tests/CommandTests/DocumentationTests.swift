@@ -1,5 +1,6 @@
 import Foundation
 import XCTest
+import FeedTestSupport
 
 /// The man pages, shell completions and Makefile: checked against the built
 /// commands' own --help, so that the documentation cannot drift from the code.
@@ -135,7 +136,7 @@ final class DocumentationTests: XCTestCase {
 
     func testBashCompletionWithBashCompletionPackage() throws {
         guard Self.bashCompletionScript != nil else {
-            throw XCTSkip("needs bash-completion (apt-get install bash-completion)")
+            throw RequiredTool.missing("needs bash-completion (apt-get install bash-completion)")
         }
         try checkCompletions(shell: "bash") { line, file in try self.bashComplete(line, file: file, withBashCompletion: true) }
     }
@@ -304,7 +305,7 @@ final class DocumentationTests: XCTestCase {
         """
         let result = try Command.run(zsh, ["-f", "-c", driver, "zsh", zsh, Self.packageRoot + "/completions/zsh", initScript, commandLine],
                                      environment: ["HOME": work, "TERM": "dumb"], timeout: 30)
-        if result.status == 3 { throw XCTSkip("needs zsh with the zsh/zpty module (apt-get install zsh)") }
+        if result.status == 3 { throw RequiredTool.missing("needs zsh with the zsh/zpty module (apt-get install zsh)") }
         XCTAssertEqual(result.status, 0, "zsh completion of '\(commandLine)' failed: \(result.err)")
         XCTAssertTrue(result.out.contains("<DOC-TEST-END>"), "zsh never completed '\(commandLine)': \(result.out)")
         let pattern = try NSRegularExpression(pattern: "<DOC-TEST-MATCH>(.*?)</DOC-TEST-MATCH>")
@@ -420,14 +421,9 @@ final class DocumentationTests: XCTestCase {
 
     static let idiom = #"feed-fetch "$URL" | feed-map | feed-cache save || feed-cache load"#
 
-    /// The full path of `name` on PATH, or a skip naming the package to install.
+    /// The full path of `name` on PATH (see `RequiredTool`).
     func requireProgram(_ name: String, package: String) throws -> String {
-        let path = ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin"
-        for directory in path.split(separator: ":") + ["/usr/bin", "/bin"] {
-            let candidate = "\(directory)/\(name)"
-            if FileManager.default.isExecutableFile(atPath: candidate) { return candidate }
-        }
-        throw XCTSkip("needs \(name) (apt-get install \(package))")
+        try RequiredTool.path(name, package: package)
     }
 
     /// The options (`-x`, `--long`) in a command's --help.

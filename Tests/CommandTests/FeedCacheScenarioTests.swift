@@ -1,6 +1,7 @@
 import Foundation
 import LoopbackHTTP
 import XCTest
+import FeedTestSupport
 
 /// The BDD scenarios of the image feed story, run as plain `sh` pipelines of the
 /// built commands against a loopback server, with the clock set by faketime.
@@ -11,7 +12,7 @@ final class FeedCacheScenarioTests: XCTestCase {
     private let flow = "feed-fetch \"$URL\" | feed-map | feed-cache save || feed-cache load"
 
     override func setUpWithError() throws {
-        try XCTSkipUnless(FileManager.default.isExecutableFile(atPath: "/usr/bin/faketime"), "needs faketime (apt-get install faketime)")
+        _ = try RequiredTool.path("faketime", package: "faketime")
     }
 
     func test_online_displaysTheLatestFeedFromRemoteAndReplacesTheCache() throws {

@@ -1,6 +1,7 @@
 import Foundation
 import LoopbackHTTP
 import XCTest
+import FeedTestSupport
 
 /// feed-map and feed-comments as real processes, alone and behind feed-fetch.
 final class FeedMapCommandTests: XCTestCase {
@@ -149,7 +150,7 @@ final class FeedMapCommandTests: XCTestCase {
     }
 
     func test_comments_textFormatShowsUsernameRelativeDateAndMessageAgainstTheClock() throws {
-        try XCTSkipUnless(FileManager.default.isExecutableFile(atPath: "/usr/bin/faketime"), "needs faketime (apt-get install faketime)")
+        _ = try RequiredTool.path("faketime", package: "faketime")
         let payload = "{\"items\":[{\"id\":\"2ab2ae66-a4b7-4a16-b374-51bbac8db086\",\"message\":\"first\",\"created_at\":\"2025-12-29T00:00:00Z\",\"author\":{\"username\":\"ann\"}},{\"id\":\"2ab2ae66-a4b7-4a16-b374-51bbac8db087\",\"message\":\"second\",\"created_at\":\"2025-12-31T23:55:00Z\",\"author\":{\"username\":\"bob\"}}]}"
         let result = try Command.sh("faketime -f '2026-01-01 00:00:00' feed-comments --format text", stdin: payload, environment: ["TZ": "UTC"])
 

@@ -1,6 +1,7 @@
 import Foundation
 import LoopbackHTTP
 import XCTest
+import FeedTestSupport
 #if canImport(Glibc)
 import Glibc
 #endif
@@ -12,8 +13,7 @@ import Glibc
 /// partial body, so nothing partial reaches the cache.
 final class NetworkFaultTests: XCTestCase {
     func test_fetch_failsWithConnectivityOnASelfSignedCertificate() throws {
-        let openssl = "/usr/bin/openssl"
-        try XCTSkipUnless(FileManager.default.isExecutableFile(atPath: openssl), "needs the openssl command (Debian package: openssl)")
+        let openssl = try RequiredTool.path("openssl", package: "openssl")
         let dir = makeTemporaryDirectory(self)
         let made = try Command.run(openssl, ["req", "-x509", "-newkey", "ec", "-pkeyopt", "ec_paramgen_curve:prime256v1", "-nodes",
                                              "-keyout", dir + "/key.pem", "-out", dir + "/cert.pem", "-days", "2",

@@ -90,4 +90,11 @@ final class QuantitiesTests: XCTestCase {
             XCTAssertNil(Quantities.seconds(text), text)
         }
     }
+
+    // The max age a message names (FeedCachePolicy.describe) is one --max-age takes back.
+    func test_describe_isReadBackAsTheSameDuration() {
+        for seconds: Int64 in [1, 59, 60, 61, 3599, 3600, 86399, 86400, 129_600, 604_800, 31_536_000] {
+            XCTAssertEqual(Quantities.duration(FeedCachePolicy.describe(seconds)), seconds, "\(seconds)")
+        }
+    }
 }

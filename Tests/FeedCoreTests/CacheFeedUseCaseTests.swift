@@ -1,4 +1,5 @@
 import XCTest
+import FeedTestSupport
 import FeedCore
 
 final class CacheFeedUseCaseTests: XCTestCase {
@@ -215,7 +216,7 @@ final class CacheFeedUseCaseTests: XCTestCase {
 
     private func insertedDocuments(_ store: FeedStoreSpy) -> [[UInt8]] {
         store.receivedMessages.compactMap {
-            if case .insert(let feed, _) = $0 { return feed.document }
+            if case .insert(let feed, _) = $0 { return feed.document.array }
             return nil
         }
     }

@@ -1,4 +1,5 @@
 import XCTest
+import FeedTestSupport
 import FeedCore
 
 final class LoadFeedFromCacheUseCaseTests: XCTestCase {
@@ -68,7 +69,7 @@ final class LoadFeedFromCacheUseCaseTests: XCTestCase {
         let (sut, store) = makeSUT(currentDate: { fixedTimestamp })
         store.stubRetrieval(with: CachedFeed(document: feed.document, timestamp: fixedTimestamp))
 
-        XCTAssertEqual(try sut.load().document, feed.document)
+        XCTAssertEqual(try sut.load().document.array, feed.document)
     }
 
     func test_load_failsWithExpiredOnCacheExpiration() {

@@ -1,4 +1,5 @@
 import XCTest
+import FeedTestSupport
 import FeedCore
 
 final class LoadFeedImageDataFromCacheUseCaseTests: XCTestCase {

@@ -268,13 +268,6 @@ final class RecordTests: XCTestCase {
         }
     }
 
-    func test_recordURL_isTheURLTheRecordConcerns() {
-        XCTAssertEqual(Record.response(ResponseRecord(url: "a", status: 200)).url, "a")
-        XCTAssertEqual(Record.error(ErrorRecord(url: "b", ToolError(.usage, "m"))).url, "b")
-        XCTAssertNil(Record.error(ErrorRecord(ToolError(.usage, "m"))).url)
-        XCTAssertNil(Record.document(JSONObject()).url)
-    }
-
     // MARK: - RecordReader
 
     func test_recordReader_readsAStreamOfRecordsInOrder() {
@@ -285,7 +278,6 @@ final class RecordTests: XCTestCase {
 
         """.utf8))
 
-        XCTAssertFalse(reader.isEmpty())
         XCTAssertEqual(try reader.next()?.get(), .response(ResponseRecord(url: "a", status: 200, body: Array("x".utf8))))
         XCTAssertEqual(try reader.next()?.get(), .error(ErrorRecord(url: "b", ToolError(.connectivity, "m"))))
         XCTAssertEqual(try reader.next()?.get(), .document(JSONObject([("items", .array([]))])))
@@ -309,12 +301,10 @@ final class RecordTests: XCTestCase {
         XCTAssertNil(reader.next())
     }
 
-    func test_recordReader_isEmptyForWhitespaceOnlyInput() {
+    func test_recordReader_endsAtOnceOnWhitespaceOnlyInput() {
         var empty = RecordReader(Array(" \n\t\r\n".utf8))
         var nothing = RecordReader([])
 
-        XCTAssertTrue(empty.isEmpty())
-        XCTAssertTrue(nothing.isEmpty())
         XCTAssertNil(empty.next())
         XCTAssertNil(nothing.next())
     }

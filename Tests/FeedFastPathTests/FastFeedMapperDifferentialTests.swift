@@ -1,17 +1,19 @@
 import XCTest
 import Foundation
 import FeedCore
-import FeedFastPath
+@testable import FeedFastPath
 
 /// Differential tests of feed-map's fast path against the reference mapper.
 ///
-/// Every input runs through the real `FeedMapping.run` (compact JSON, so the
-/// fast path is on), with the stage's stdout and stderr sent to files, and is
-/// compared with the pure reference path: `JSONReader` → `Record.classify` →
-/// `FeedItemsMapper` → `JSONWriter`, written as a `Stage` would write it. On
-/// success the bytes must be identical; on failure the same error records
-/// (kind, url and message; a "malformed input" message may name another
-/// offset), the same exit code and one stderr line per failure.
+/// Every input runs through feed-map's loop as `FeedMapping.run` (in
+/// FeedCommands) drives it for compact JSON: `FastFeedMapper` is offered each
+/// record first, and whatever it declines the reference path reads from the
+/// same offset. That is compared with the pure reference path over the whole
+/// input: `JSONReader` → `Record.classify` → `FeedItemsMapper` → `JSONWriter`.
+/// The documents must be identical bytes, the failures the same (kind, url
+/// and message), in the same order, and the input left as it was. (How a
+/// stage writes error records, its stderr lines and its exit code belong to
+/// FeedCommands, and are tested there.)
 final class FastFeedMapperDifferentialTests: XCTestCase {
 
     static let validCount = 800
@@ -22,8 +24,8 @@ final class FastFeedMapperDifferentialTests: XCTestCase {
         for schema in FeedSchema.allCases {
             var generator = FeedRecordGenerator(seed: schema == .images ? 0xFEED_0001 : 0xFEED_0002, schema: schema)
             var failures = FailureLog(self)
-            var mappedInPlace = 0
-            let capture = try OutputCapture()
+            var taken = 0
+            let mapper = FastFeedMapper(schema: schema)
             for index in 0..<Self.validCount {
                 let record = generator.validRecord()
                 let label = "\(schema) valid #\(index)"
@@ -32,25 +34,26 @@ final class FastFeedMapperDifferentialTests: XCTestCase {
                     failures.fail("\(label): the reference rejects a valid generated record: \(expected) \(Printable.bytes(record))")
                     continue
                 }
-                compare(record, schema: schema, expected: expected, capture: capture, label: label, failures: &failures)
+                compare(record, schema: schema, expected: expected, label: label, failures: &failures)
 
                 // The fast path itself must take nearly every valid record, or this test proves little.
                 var copy = record
                 var written: [UInt8] = []
-                let outcome = copy.withUnsafeMutableBufferPointer { buffer in
-                    FastFeedItemsMapper.map(buffer, at: 0, schema: schema) { written.append(contentsOf: $0) }
+                let next = copy.withUnsafeMutableBufferPointer { buffer in
+                    mapper.map(buffer, at: 0) { written.append(contentsOf: $0) }
                 }
-                if case .mapped(let next) = outcome {
-                    mappedInPlace += 1
+                if let next {
+                    taken += 1
                     XCTAssertEqual(next, record.count, "\(label): where the record ends")
                     if case .exact(let line) = expected.lines[0], written != line {
                         failures.fail("\(label): the fast path wrote\n  \(Printable.bytes(written))\nnot\n  \(Printable.bytes(line))")
                     }
-                } else if !written.isEmpty {
-                    failures.fail("\(label): the fast path wrote output and then did not map the record")
+                } else {
+                    if !written.isEmpty { failures.fail("\(label): the fast path wrote output and then did not take the record") }
+                    if copy != record { failures.fail("\(label): the fast path changed the input and then did not take the record") }
                 }
             }
-            XCTAssertGreaterThan(mappedInPlace, Self.validCount * 9 / 10, "\(schema): records the fast path maps in place")
+            XCTAssertGreaterThan(taken, Self.validCount * 9 / 10, "\(schema): records the fast path takes")
         }
     }
 
@@ -59,12 +62,11 @@ final class FastFeedMapperDifferentialTests: XCTestCase {
             var generator = FeedRecordGenerator(seed: schema == .images ? 0xFEED_0011 : 0xFEED_0012, schema: schema)
             var failures = FailureLog(self)
             var accepted = 0, rejected = 0
-            let capture = try OutputCapture()
             for index in 0..<Self.mutatedCount {
                 let (record, mutation) = generator.mutatedRecord()
                 let expected = Self.reference(record, schema: schema)
                 if expected.exitCode == 0 { accepted += 1 } else { rejected += 1 }
-                compare(record, schema: schema, expected: expected, capture: capture,
+                compare(record, schema: schema, expected: expected,
                         label: "\(schema) mutated #\(index) (\(mutation))", failures: &failures)
             }
             // Both outcomes well represented.
@@ -77,7 +79,6 @@ final class FastFeedMapperDifferentialTests: XCTestCase {
         for schema in FeedSchema.allCases {
             var generator = FeedRecordGenerator(seed: schema == .images ? 0xFEED_0021 : 0xFEED_0022, schema: schema)
             var failures = FailureLog(self)
-            let capture = try OutputCapture()
             var mixed = 0
             for index in 0..<Self.streamCount {
                 var stream: [UInt8] = []
@@ -96,7 +97,7 @@ final class FastFeedMapperDifferentialTests: XCTestCase {
                 if generator.rng.chance(80) { stream.append(0x0A) }
                 let expected = Self.reference(stream, schema: schema)
                 let label = "\(schema) stream #\(index)"
-                compare(stream, schema: schema, expected: expected, capture: capture, label: label, failures: &failures)
+                compare(stream, schema: schema, expected: expected, label: label, failures: &failures)
 
                 // Records that are each one JSON value, separated by white space:
                 // the stream's lines are theirs, in order.
@@ -116,7 +117,6 @@ final class FastFeedMapperDifferentialTests: XCTestCase {
     /// at a `,{"` near the middle): valid ones, and ones with a flaw before the
     /// split, after it, right at it, or in a nested array that holds the split.
     func test_fastPath_matchesReference_onLargePayloads() throws {
-        let capture = try OutputCapture()
         var failures = FailureLog(self)
         for schema in FeedSchema.allCases {
             var generator = FeedRecordGenerator(seed: schema == .images ? 0xFEED_0031 : 0xFEED_0032, schema: schema)
@@ -129,63 +129,73 @@ final class FastFeedMapperDifferentialTests: XCTestCase {
                 if flaw == .none || flaw == .nestedSplit {
                     XCTAssertEqual(expected.exitCode, 0, "\(schema) \(flaw): the reference accepts")
                 }
-                compare(record, schema: schema, expected: expected, capture: capture,
+                compare(record, schema: schema, expected: expected,
                         label: "\(schema) large payload, \(flaw) (\(record.count) bytes)", failures: &failures)
             }
         }
     }
 
-    /// Records as feed-fetch writes them, valid and with flawed payloads, on
-    /// the undecoded path alone (the body read escaped, where it stands): when
-    /// it takes a record it writes exactly the reference document, and when
-    /// it declines it has written and changed nothing. It must take nearly
-    /// every valid one, or the benchmark's path goes untested.
+    /// Records as feed-fetch writes them, valid and with flawed payloads,
+    /// through `FastFeedMapper.map`, and on its undecoded path alone (its first
+    /// way: the body read escaped, where it stands): when either takes a
+    /// record it writes exactly the reference document, and when it declines
+    /// it has written and changed nothing. Each must take every valid one
+    /// without a surrogate escape, or the benchmark's path goes untested.
     func test_undecodedPath_takesRecordsAsFeedFetchWritesThem_exactlyOrNotAtAll() throws {
         for schema in FeedSchema.allCases {
             var generator = FeedRecordGenerator(seed: schema == .images ? 0xFEED_0041 : 0xFEED_0042, schema: schema)
             var failures = FailureLog(self)
-            var validTaken = 0, validCount = 0, flawedTaken = 0, flawedRejected = 0
-            let capture = try OutputCapture()
+            var validCount = 0
+            let ways = Self.ways(schema: schema)
+            var tallies = [WayTally](repeating: WayTally(), count: ways.count)
             for index in 0..<Self.mutatedCount {
                 let valid = index % 3 == 0
                 let (payload, mutation) = valid ? (generator.payloadBytes(generator.payload()), "none") : generator.mutatedPayloadBytes()
                 let record = FeedRecordGenerator.fetchedRecord(payload: payload, escapingSlashes: index % 4 == 1)
-                let label = "\(schema) fetched #\(index) (\(mutation))"
                 let expected = Self.reference(record, schema: schema)
-                var copy = record
-                var written: [UInt8] = []
-                let next = copy.withUnsafeMutableBufferPointer { buffer in
-                    FastFeedItemsMapper.mapUndecoded(buffer, at: 0, schema: schema) { written.append(contentsOf: $0) }
-                }
                 let surrogates = FeedRecordGenerator.hasSurrogateEscape(payload)
                 if valid && !surrogates { validCount += 1 }
-                if let next {
-                    if valid { validTaken += 1 } else { flawedTaken += 1 }
-                    XCTAssertEqual(next, record.count, "\(label): where the record ends")
-                    if expected.exitCode != 0 || expected.lines != [.exact(written)] {
-                        failures.fail("\(label): the undecoded path wrote\n  \(Printable.bytes(written))\nbut the reference gives \(expected)")
+                for (wayIndex, way) in ways.enumerated() {
+                    let label = "\(schema) fetched #\(index) (\(mutation)), \(way.name)"
+                    var copy = record
+                    var written: [UInt8] = []
+                    let next = copy.withUnsafeMutableBufferPointer { buffer in
+                        way.map(buffer, 0) { written.append(contentsOf: $0) }
                     }
-                } else {
-                    if expected.exitCode != 0 { flawedRejected += 1 }
-                    if !written.isEmpty { failures.fail("\(label): declined after writing \(Printable.bytes(written))") }
-                    if copy != record { failures.fail("\(label): declined after changing the input") }
+                    if let next {
+                        if valid && !surrogates { tallies[wayIndex].validTaken += 1 }
+                        if !valid { tallies[wayIndex].flawedTaken += 1 }
+                        XCTAssertEqual(next, record.count, "\(label): where the record ends")
+                        if expected.exitCode != 0 || expected.lines != [.exact(written)] {
+                            failures.fail("\(label): wrote\n  \(Printable.bytes(written))\nbut the reference gives \(expected)")
+                        }
+                    } else {
+                        if expected.exitCode != 0 { tallies[wayIndex].flawedRejected += 1 }
+                        if !written.isEmpty { failures.fail("\(label): declined after writing \(Printable.bytes(written))") }
+                        if copy != record { failures.fail("\(label): declined after changing the input") }
+                    }
                 }
-                // And the whole of feed-map's path agrees with the reference, whichever way it goes.
-                compare(record, schema: schema, expected: expected, capture: capture, label: label, failures: &failures)
+                // And the whole of feed-map's loop agrees with the reference, whichever way it goes.
+                compare(record, schema: schema, expected: expected, label: "\(schema) fetched #\(index) (\(mutation))",
+                        failures: &failures)
             }
-            XCTAssertGreaterThanOrEqual(validTaken, validCount, "\(schema): valid records without surrogate escapes are all taken")
+            for (way, tally) in zip(ways, tallies) {
+                XCTAssertGreaterThanOrEqual(tally.validTaken, validCount,
+                                            "\(schema), \(way.name): valid records without surrogate escapes are all taken")
+                XCTAssertGreaterThan(tally.flawedTaken, Self.mutatedCount / 20,
+                                     "\(schema), \(way.name): mutations that leave the payload valid are taken")
+                XCTAssertGreaterThan(tally.flawedRejected, Self.mutatedCount / 4, "\(schema), \(way.name): flawed payloads are declined")
+            }
             XCTAssertGreaterThan(validCount, Self.mutatedCount / 6, "\(schema): enough valid records")
-            XCTAssertGreaterThan(flawedTaken, Self.mutatedCount / 20, "\(schema): mutations that leave the payload valid are taken")
-            XCTAssertGreaterThan(flawedRejected, Self.mutatedCount / 4, "\(schema): flawed payloads are declined")
         }
     }
 
     /// Large payloads as feed-fetch writes them: the undecoded path splits
     /// them between two threads at a `,{\"` in the escaped text. Valid ones
-    /// are taken whole; a flaw anywhere is declined with nothing changed,
-    /// and feed-map's path as a whole still agrees with the reference.
+    /// are taken whole (by `FastFeedMapper.map` and by its undecoded path
+    /// alone); a flaw anywhere is declined with nothing written or changed,
+    /// and feed-map's loop as a whole still agrees with the reference.
     func test_undecodedPath_onLargePayloads_takesValidOnesAndDeclinesFlawsWithoutChangingAnything() throws {
-        let capture = try OutputCapture()
         var failures = FailureLog(self)
         for schema in FeedSchema.allCases {
             var generator = FeedRecordGenerator(seed: schema == .images ? 0xFEED_0051 : 0xFEED_0052, schema: schema)
@@ -193,25 +203,28 @@ final class FastFeedMapperDifferentialTests: XCTestCase {
                                                               : [.badItemAfterSplit, .itemsAgainAfterArray]
             for flaw in flaws {
                 let record = generator.largeRecord(flaw: flaw, undecodedOnly: true)
-                let label = "\(schema) large fetched payload, \(flaw)"
                 let expected = Self.reference(record, schema: schema)
-                var copy = record
-                var written: [UInt8] = []
-                let next = copy.withUnsafeMutableBufferPointer { buffer in
-                    FastFeedItemsMapper.mapUndecoded(buffer, at: 0, schema: schema) { written.append(contentsOf: $0) }
+                for way in Self.ways(schema: schema) {
+                    let label = "\(schema) large fetched payload, \(flaw), \(way.name)"
+                    var copy = record
+                    var written: [UInt8] = []
+                    let next = copy.withUnsafeMutableBufferPointer { buffer in
+                        way.map(buffer, 0) { written.append(contentsOf: $0) }
+                    }
+                    if expected.exitCode == 0 && flaw != .itemsAgainAfterArray {
+                        XCTAssertNotNil(next, "\(label): taken")
+                        XCTAssertEqual(expected.lines, [.exact(written)], "\(label): the reference document")
+                    } else if expected.exitCode == 0, next != nil {
+                        XCTAssertEqual(expected.lines, [.exact(written)], "\(label): the reference document")
+                    } else {
+                        // A flaw; or a second "items" after the split, which the second thread leaves to the reference path.
+                        XCTAssertNil(next, "\(label): declined")
+                        XCTAssertTrue(written.isEmpty, "\(label): nothing written")
+                        XCTAssertTrue(copy == record, "\(label): nothing changed")
+                    }
                 }
-                if expected.exitCode == 0 && flaw != .itemsAgainAfterArray {
-                    XCTAssertNotNil(next, "\(label): taken")
-                    XCTAssertEqual(expected.lines, [.exact(written)], "\(label): the reference document")
-                } else if expected.exitCode == 0, next != nil {
-                    XCTAssertEqual(expected.lines, [.exact(written)], "\(label): the reference document")
-                } else {
-                    // A flaw; or a second "items" after the split, which the second thread leaves to the decoding path.
-                    XCTAssertNil(next, "\(label): declined")
-                    XCTAssertTrue(written.isEmpty, "\(label): nothing written")
-                    XCTAssertTrue(copy == record, "\(label): nothing changed")
-                }
-                compare(record, schema: schema, expected: expected, capture: capture, label: label, failures: &failures)
+                compare(record, schema: schema, expected: expected, label: "\(schema) large fetched payload, \(flaw)",
+                        failures: &failures)
             }
         }
     }
@@ -233,15 +246,57 @@ final class FastFeedMapperDifferentialTests: XCTestCase {
             #"{"items":[]}"#,
             #"{"url":"https://h/feed","error":{"kind":"connectivity","message":"refused"}}"#,
         ]
-        let capture = try OutputCapture()
         var failures = FailureLog(self)
         for schema in FeedSchema.allCases {
             for (index, text) in inputs.enumerated() {
                 let bytes = Array(text.utf8)
-                compare(bytes, schema: schema, expected: Self.reference(bytes, schema: schema), capture: capture,
+                compare(bytes, schema: schema, expected: Self.reference(bytes, schema: schema),
                         label: "\(schema) hand-picked #\(index)", failures: &failures)
             }
         }
+    }
+
+    // MARK: - The fast path, whole and its first way alone
+
+    /// One way into the fast path: the record at an offset taken (its whole
+    /// document written, where it ends returned) or declined (nil).
+    struct Way {
+        let name: String
+        let map: (UnsafeMutableBufferPointer<UInt8>, Int, (UnsafeRawBufferPointer) -> Void) -> Int?
+    }
+
+    struct WayTally {
+        var validTaken = 0, flawedTaken = 0, flawedRejected = 0
+    }
+
+    /// `FastFeedMapper.map`, and its first way alone (`undecodedPath`).
+    static func ways(schema: FeedSchema) -> [Way] {
+        let mapper = FastFeedMapper(schema: schema)
+        let arena = FeedOutputArena()
+        return [
+            Way(name: "FastFeedMapper.map") { buffer, offset, write in mapper.map(buffer, at: offset, write: write) },
+            Way(name: "the undecoded path alone") { buffer, offset, write in
+                undecodedPath(buffer, at: offset, schema: schema, arena: arena, write: write)
+            },
+        ]
+    }
+
+    /// The first way `FastFeedMapper.map` tries, alone, as it tries it: the
+    /// record's head up to the body, the body read escaped where it stands
+    /// (`EscapedJSONScanner`), then the record's closing brace; nil, having
+    /// written and changed nothing, if it declines.
+    static func undecodedPath(_ input: UnsafeMutableBufferPointer<UInt8>, at offset: Int, schema: FeedSchema,
+                              arena: FeedOutputArena, write: (UnsafeRawBufferPointer) -> Void) -> Int? {
+        guard let base = input.baseAddress else { return nil }
+        var scanner = JSONScanner(input, from: offset)
+        guard let bodyStart = ResponseRecordScan.bodyStart(&scanner) else { return nil }
+        let window = bodyStart..<min(input.count, bodyStart + FastFeedMapper.undecodedLimit)
+        guard let mapped = FeedPayloadMapper.map(EscapedJSONScanner.self, base: base, window, schema: FastSchema.of(schema),
+                                                 arena: arena, releasesInput: false) else { return nil }
+        scanner.index = mapped.end
+        guard scanner.consume(0x7D) else { return nil }
+        mapped.write(write)
+        return scanner.index
     }
 
     // MARK: - Comparing with the reference
@@ -269,156 +324,112 @@ final class FastFeedMapperDifferentialTests: XCTestCase {
         var description: String { "exit \(exitCode): " + lines.map(\.description).joined(separator: " | ") }
     }
 
-    /// The pure reference path over all of the input, as `FeedMapping.run` with
-    /// the fast path off would write it.
+    /// The pure reference path over all of the input, as feed-map with the
+    /// fast path off would write it.
     static func reference(_ input: [UInt8], schema: FeedSchema) -> Expected {
         var expected = Expected()
+        input.withUnsafeBufferPointer { buffer in
+            var offset = 0
+            while offset < buffer.count, referenceStep(buffer, at: &offset, schema: schema, into: &expected) {}
+        }
+        return expected
+    }
+
+    /// The reference path for the value at `offset` (after white space):
+    /// read, classified and mapped, its line noted, `offset` moved past it.
+    /// False at the end of the input, or after malformed JSON (which ends it).
+    private static func referenceStep(_ buffer: UnsafeBufferPointer<UInt8>, at offset: inout Int, schema: FeedSchema,
+                                      into expected: inout Expected) -> Bool {
         func note(_ code: Int32) { if expected.exitCode == 0 { expected.exitCode = code } }
         func fail(_ error: ToolError, url: String?) {
             expected.lines.append(.error(error.kind, url: url, message: error.message))
             note(error.kind.exitCode)
         }
         let writer = JSONWriter()
-        input.withUnsafeBufferPointer { buffer in
-            var offset = 0
-            while offset < buffer.count {
-                let value: JSON?
-                do {
-                    value = try JSONReader.value(in: buffer, at: &offset)
-                } catch {
-                    fail(ToolError(.invalidData, "malformed input: \(error)"), url: nil)
-                    expected.malformed = true
-                    return
-                }
-                guard let value else { return }
-                do throws(ToolError) {
-                    switch try Record.classify(value) {
-                    case .response(let response):
-                        do throws(ToolError) {
-                            let document = try FeedItemsMapper.map(status: response.status, body: response.body, schema: schema)
-                            expected.lines.append(.exact(writer.line(document.json)))
-                        } catch {
-                            fail(error, url: response.url)
-                        }
-                    case .document(let payload):
-                        expected.lines.append(.exact(writer.line(try FeedItemsMapper.map(payload: payload, schema: schema).json)))
-                    case .error(let record):
-                        expected.lines.append(.exact(writer.line(record.json)))
-                        note(record.kind.exitCode)
-                    }
-                } catch {
-                    fail(error, url: nil)
-                }
-            }
+        let value: JSON?
+        do {
+            value = try JSONReader.value(in: buffer, at: &offset)
+        } catch {
+            fail(ToolError(.invalidData, "malformed input: \(error)"), url: nil)
+            expected.malformed = true
+            return false
         }
-        return expected
+        guard let value else { return false }
+        do throws(ToolError) {
+            switch try Record.classify(value) {
+            case .response(let response):
+                do throws(ToolError) {
+                    let document = try FeedItemsMapper.map(status: response.status, body: response.body, schema: schema)
+                    expected.lines.append(.exact(writer.line(document.json)))
+                } catch {
+                    fail(error, url: response.url)
+                }
+            case .document(let payload):
+                expected.lines.append(.exact(writer.line(try FeedItemsMapper.map(payload: payload, schema: schema).json)))
+            case .error(let record):
+                expected.lines.append(.exact(writer.line(record.json)))
+                note(record.kind.exitCode)
+            }
+        } catch {
+            fail(error, url: nil)
+        }
+        return true
     }
 
-    /// Runs feed-map's `FeedMapping.run` on `input` and checks what it writes against `expected`.
-    private func compare(_ input: [UInt8], schema: FeedSchema, expected: Expected, capture: OutputCapture,
-                         label: String, failures: inout FailureLog) {
-        var exitCode: Int32 = 0
-        let (stdout, stderr) = capture.run {
-            let stage = Stage(tool: "feed-map")
-            var bytes = input
-            FeedMapping.run(&bytes, schema: schema, format: .json, stage: stage)
-            exitCode = stage.exitCode
-        }
-        let lines = Self.lines(stdout)
+    /// What feed-map's loop gives for an input, and what went wrong on the way.
+    struct FastRun {
+        var result = Expected()
+        /// Records the fast path took.
+        var taken = 0
         var problems: [String] = []
-        if exitCode != expected.exitCode { problems.append("exit \(exitCode), expected \(expected.exitCode)") }
-        if stdout.last.map({ $0 != 0x0A }) ?? false { problems.append("the output does not end with a newline") }
-        if lines.count != expected.lines.count {
-            problems.append("\(lines.count) lines, expected \(expected.lines.count)")
-        }
-        for (line, wanted) in zip(lines, expected.lines) {
-            switch wanted {
-            case .exact(let bytes):
-                if line != bytes { problems.append("wrote \(Printable.bytes(line)), expected \(Printable.bytes(bytes))") }
-            case .error(let kind, let url, let message):
-                guard let value = try? JSONReader.parseSingle(line), let object = value.objectValue,
-                      object.keys.allSatisfy({ $0 == "url" || $0 == "error" }),
-                      let record = try? ErrorRecord(json: object) else {
-                    problems.append("wrote \(Printable.bytes(line)), expected an error record \(wanted)")
+    }
+
+    /// feed-map's loop over all of the input, as `FeedMapping.run` drives it
+    /// for compact JSON: `FastFeedMapper` (one for the whole input) offered
+    /// each record first; where it declines, the reference path reads the
+    /// value at the same offset.
+    static func fastThenReference(_ input: [UInt8], schema: FeedSchema) -> FastRun {
+        var run = FastRun()
+        var bytes = input
+        let mapper = FastFeedMapper(schema: schema, releasesInput: false)
+        bytes.withUnsafeMutableBufferPointer { buffer in
+            var offset = 0
+            while offset < buffer.count {
+                var written: [UInt8] = []
+                if let next = mapper.map(buffer, at: offset, write: { written.append(contentsOf: $0) }) {
+                    guard next > offset, next <= buffer.count else {
+                        run.problems.append("the fast path took the record at byte \(offset) and says it ends at \(next)")
+                        return
+                    }
+                    run.taken += 1
+                    run.result.lines.append(.exact(written))
+                    offset = next
                     continue
                 }
-                let malformed = message.hasPrefix("malformed input:")
-                if record.kind != kind || record.url != url
-                    || (malformed ? !record.message.hasPrefix("malformed input:") : record.message != message) {
-                    problems.append("wrote \(Printable.bytes(line)), expected \(wanted)")
+                if !written.isEmpty {
+                    run.problems.append("the fast path declined the record at byte \(offset) after writing \(Printable.bytes(written))")
                 }
+                guard referenceStep(UnsafeBufferPointer(buffer), at: &offset, schema: schema, into: &run.result) else { return }
             }
         }
-        let failuresWritten = expected.lines.filter { if case .error = $0 { return true } else { return false } }.count
-        let stderrLines = Self.lines(stderr)
-        if stderrLines.count != failuresWritten || !stderrLines.allSatisfy({ $0.starts(with: Array("feed-map: ".utf8)) }) {
-            problems.append("stderr \(Printable.bytes(stderr)), expected \(failuresWritten) lines")
+        if bytes != input { run.problems.append("the input was changed") }
+        return run
+    }
+
+    /// Runs feed-map's loop (`fastThenReference`) on `input` and checks what it gives against `expected`.
+    private func compare(_ input: [UInt8], schema: FeedSchema, expected: Expected, label: String, failures: inout FailureLog) {
+        let run = Self.fastThenReference(input, schema: schema)
+        var problems = run.problems
+        if run.result.exitCode != expected.exitCode { problems.append("exit \(run.result.exitCode), expected \(expected.exitCode)") }
+        if run.result.lines.count != expected.lines.count {
+            problems.append("\(run.result.lines.count) lines, expected \(expected.lines.count)")
+        }
+        for (index, (line, wanted)) in zip(run.result.lines, expected.lines).enumerated() where line != wanted {
+            problems.append("line \(index + 1): wrote \(line), expected \(wanted)")
         }
         if !problems.isEmpty {
             failures.fail("\(label): " + problems.prefix(4).joined(separator: "; ") + "\n  input: \(Printable.bytes(input))")
         }
-    }
-
-    private static func lines(_ bytes: [UInt8]) -> [[UInt8]] {
-        var lines = bytes.split(separator: 0x0A, omittingEmptySubsequences: false).map { Array($0) + [0x0A] }
-        if lines.last == [0x0A] { lines.removeLast() }
-        return lines
-    }
-}
-
-// MARK: - Capturing a stage's output
-
-/// Sends file descriptors 1 and 2 to temporary files while a block runs (the
-/// test runner prints nothing meanwhile: XCTest runs one test at a time).
-final class OutputCapture {
-    private let out: Int32
-    private let err: Int32
-
-    init() throws {
-        func temporary() throws -> Int32 {
-            var template = Array("\(NSTemporaryDirectory())/feed-map-diff-XXXXXX".utf8CString)
-            let fd = template.withUnsafeMutableBufferPointer { mkstemp($0.baseAddress!) }
-            guard fd >= 0 else { throw NSError(domain: "OutputCapture", code: Int(errno)) }
-            template.withUnsafeBufferPointer { _ = unlink($0.baseAddress!) }
-            return fd
-        }
-        out = try temporary()
-        err = try temporary()
-    }
-
-    deinit {
-        close(out)
-        close(err)
-    }
-
-    func run(_ body: () -> Void) -> (stdout: [UInt8], stderr: [UInt8]) {
-        fflush(stdout)
-        fflush(stderr)
-        let savedOut = dup(1), savedErr = dup(2)
-        for fd in [out, err] {
-            _ = ftruncate(fd, 0)
-            _ = lseek(fd, 0, SEEK_SET)
-        }
-        dup2(out, 1)
-        dup2(err, 2)
-        body()
-        dup2(savedOut, 1)
-        dup2(savedErr, 2)
-        close(savedOut)
-        close(savedErr)
-        return (contents(out), contents(err))
-    }
-
-    private func contents(_ fd: Int32) -> [UInt8] {
-        let size = Int(lseek(fd, 0, SEEK_END))
-        var bytes = [UInt8](repeating: 0, count: size)
-        var done = 0
-        while done < size {
-            let count = bytes.withUnsafeMutableBytes { pread(fd, $0.baseAddress! + done, size - done, off_t(done)) }
-            guard count > 0 else { break }
-            done += count
-        }
-        return Array(bytes[..<done])
     }
 }
 

@@ -1,5 +1,6 @@
 import Foundation
 import XCTest
+import FeedTestSupport
 import FeedCore
 import FeedStoreFiles
 #if canImport(Glibc)
@@ -382,35 +383,53 @@ final class FileSystemFeedStoreTests: XCTestCase {
         XCTAssertNil(try first.retrieve())
     }
 
-    // MARK: - Exclusive access
+    // MARK: - Deleting when stale: retrieve and delete under one lock
 
-    func test_exclusively_onAMissingDirectoryRunsTheBodyWithoutCreatingIt() throws {
+    func test_deleteIfStale_onAMissingDirectory_asksAboutNoFeedWithoutCreatingIt() throws {
         let root = makeCacheTestDirectory()
         let sut = makeSUT(root + "/cache")
+        var asked: [CachedFeed?] = []
 
-        let result = try sut.exclusively { 42 }
+        try sut.deleteCachedFeed { retrieved in
+            asked.append(try? retrieved.get())
+            return true
+        }
 
-        XCTAssertEqual(result, 42)
+        XCTAssertEqual(asked, [nil])
         XCTAssertEqual(cacheTestTree(root), [])
     }
 
-    func test_exclusively_letsTheBodyRetrieveAndDelete() throws {
+    func test_deleteIfStale_deletesWhatItWasToldIsStale_withoutDeadlockingOnItsOwnLock() throws {
         let cache = makeCachePath()
         let sut = makeSUT(cache)
-        try sut.insert(uniqueCachedFeed(savedAt: Timestamp.cacheTestNow), keepingImageDataFor: [])
+        let feed = uniqueCachedFeed(savedAt: Timestamp.cacheTestNow)
+        try sut.insert(feed, keepingImageDataFor: [])
+        var asked: CachedFeed?
 
         let finished = runWithTimeout(seconds: 10) {
-            try? sut.exclusively {
-                _ = try? sut.retrieve()
-                try sut.deleteCachedFeed()
+            try? sut.deleteCachedFeed { retrieved in
+                asked = try? retrieved.get()
+                return true
             }
         }
 
-        XCTAssertTrue(finished, "exclusively must not deadlock on its own store's operations")
+        XCTAssertTrue(finished, "deleting must not deadlock on its own store's lock")
+        XCTAssertEqual(asked, feed)
         XCTAssertNil(cacheTestFileType(cache + "/feed"))
     }
 
-    func test_exclusively_makesAnotherInstancesInsertWait() throws {
+    func test_deleteIfStale_keepsAFeedItWasToldIsFresh() throws {
+        let cache = makeCachePath()
+        let sut = makeSUT(cache)
+        let feed = uniqueCachedFeed(savedAt: Timestamp.cacheTestNow)
+        try sut.insert(feed, keepingImageDataFor: [])
+
+        try sut.deleteCachedFeed { _ in false }
+
+        XCTAssertEqual(try sut.retrieve(), feed)
+    }
+
+    func test_deleteIfStale_makesAnotherInstancesInsertWaitWhileItDecides() throws {
         let cache = makeCachePath()
         let holder = makeSUT(cache)
         let writer = makeSUT(cache)
@@ -420,15 +439,16 @@ final class FileSystemFeedStoreTests: XCTestCase {
 
         var insertedWhileHeld = false
         var retrievedInside: CachedFeed?
-        try holder.exclusively {
+        try holder.deleteCachedFeed { retrieved in
             inserted = runInBackground { try? writer.insert(latest, keepingImageDataFor: []) }
             insertedWhileHeld = inserted.wait(timeout: .now() + 0.5) == .success
-            retrievedInside = try holder.retrieve()
+            retrievedInside = try? retrieved.get()
+            return false
         }
 
-        XCTAssertFalse(insertedWhileHeld, "another writer must wait for the exclusive access to end")
+        XCTAssertFalse(insertedWhileHeld, "another writer must wait while the store decides")
         XCTAssertEqual(retrievedInside?.timestamp, Timestamp(seconds: 1))
-        XCTAssertEqual(inserted.wait(timeout: .now() + 10), .success, "the waiting writer must go on once the access ends")
+        XCTAssertEqual(inserted.wait(timeout: .now() + 10), .success, "the waiting writer must go on once the lock is let go")
         XCTAssertEqual(try holder.retrieve(), latest)
     }
 
@@ -747,14 +767,14 @@ final class FileSystemFeedStoreTests: XCTestCase {
 
         let finishedWriters = (0..<writers).map { writer in
             runInBackground {
-                let store = FileSystemFeedStore(path: cache)
+                let store = FileSystemFeedStore(path: cache, temporaries: UnwatchedTemporaryFiles())
                 for feed in feeds[writer] {
                     do { try store.insert(feed, keepingImageDataFor: []) } catch { state.record("insert: \(error)") }
                 }
             }
         }
         let finishedReader = runInBackground {
-            let store = FileSystemFeedStore(path: cache)
+            let store = FileSystemFeedStore(path: cache, temporaries: UnwatchedTemporaryFiles())
             repeat {
                 do {
                     if let feed = try store.retrieve() {
@@ -783,7 +803,7 @@ final class FileSystemFeedStoreTests: XCTestCase {
     // MARK: - Helpers
 
     private func makeSUT(_ path: String, file: StaticString = #filePath, line: UInt = #line) -> FileSystemFeedStore {
-        let sut = FileSystemFeedStore(path: path)
+        let sut = FileSystemFeedStore(path: path, temporaries: UnwatchedTemporaryFiles())
         trackCacheObjectForLeaks(sut, file: file, line: line)
         return sut
     }

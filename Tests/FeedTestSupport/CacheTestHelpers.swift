@@ -1,33 +1,30 @@
 import Foundation
 import XCTest
 import FeedCore
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
+import FeedPlatform
 
 // MARK: - Errors
 
-struct CacheTestError: Error, Equatable, CustomStringConvertible {
-    var reason = "any store failure"
-    var description: String { reason }
+public struct CacheTestError: Error, Equatable, CustomStringConvertible {
+    public var reason: String
+    public init(reason: String = "any store failure") { self.reason = reason }
+    public var description: String { reason }
 }
 
-func anyStoreFailure() -> Error { CacheTestError() }
+public func anyStoreFailure() -> Error { CacheTestError() }
 
 // MARK: - Feeds
 
 /// A feed for the cache: the validated `LocalFeed`, the exact compact bytes
 /// the loader must store for it, and the image URLs it must keep.
-struct CacheTestFeed {
-    let local: LocalFeed
-    let document: [UInt8]
-    let imageURLs: Set<String>
+public struct CacheTestFeed {
+    public let local: LocalFeed
+    public let document: [UInt8]
+    public let imageURLs: Set<String>
 }
 
 /// Parses `text` as the JSON object a feed document is.
-func cacheTestObject(_ text: String, file: StaticString = #filePath, line: UInt = #line) -> JSONObject {
+public func cacheTestObject(_ text: String, file: StaticString = #filePath, line: UInt = #line) -> JSONObject {
     do {
         guard case .object(let object) = try JSONReader.parseSingle(Array(text.utf8)) else {
             XCTFail("not a JSON object: \(text)", file: file, line: line)
@@ -42,7 +39,7 @@ func cacheTestObject(_ text: String, file: StaticString = #filePath, line: UInt 
 
 /// A feed of two items with fresh ids and URLs, one with every optional key
 /// and one with none.
-func uniqueFeed(file: StaticString = #filePath, line: UInt = #line) -> CacheTestFeed {
+public func uniqueFeed(file: StaticString = #filePath, line: UInt = #line) -> CacheTestFeed {
     let first = (id: UUID().uuidString, url: "https://image-host.example/\(UUID().uuidString)")
     let second = (id: UUID().uuidString, url: "https://image-host.example/\(UUID().uuidString)")
     let text = #"{"items":[{"id":"\#(first.id)","description":"a description","location":"a location","url":"\#(first.url)"},{"id":"\#(second.id)","url":"\#(second.url)"}]}"#
@@ -57,7 +54,7 @@ func uniqueFeed(file: StaticString = #filePath, line: UInt = #line) -> CacheTest
 }
 
 /// A cached feed holding `uniqueFeed()`'s document, saved at `timestamp`.
-func uniqueCachedFeed(savedAt timestamp: Timestamp) -> CachedFeed {
+public func uniqueCachedFeed(savedAt timestamp: Timestamp) -> CachedFeed {
     CachedFeed(document: uniqueFeed().document, timestamp: timestamp)
 }
 
@@ -65,15 +62,15 @@ func uniqueCachedFeed(savedAt timestamp: Timestamp) -> CachedFeed {
 
 extension Timestamp {
     /// A fixed "now" for the tests: 2025-11-21T22:00:00.250Z.
-    static let cacheTestNow = Timestamp(seconds: 1_763_762_400, nanoseconds: 250_000_000)
+    public static let cacheTestNow = Timestamp(seconds: 1_763_762_400, nanoseconds: 250_000_000)
 
     /// The save time at which a feed expires exactly now.
-    func minusFeedCacheMaxAge(_ maxAge: Int64 = FeedCachePolicy.defaultMaxAge) -> Timestamp {
+    public func minusFeedCacheMaxAge(_ maxAge: Int64 = FeedCachePolicy.defaultMaxAge) -> Timestamp {
         adding(seconds: -maxAge)
     }
 
     /// The instant `delta` nanoseconds later (or earlier), normalised.
-    func adding(nanoseconds delta: Int64) -> Timestamp {
+    public func adding(nanoseconds delta: Int64) -> Timestamp {
         let total = nanoseconds + delta
         var seconds = self.seconds + total / 1_000_000_000
         var rest = total % 1_000_000_000
@@ -85,7 +82,7 @@ extension Timestamp {
 // MARK: - Leaks
 
 extension XCTestCase {
-    func trackCacheObjectForLeaks(_ instance: AnyObject, file: StaticString = #filePath, line: UInt = #line) {
+    public func trackCacheObjectForLeaks(_ instance: AnyObject, file: StaticString = #filePath, line: UInt = #line) {
         addTeardownBlock { [weak instance] in
             XCTAssertNil(instance, "Instance should have been deallocated. Potential memory leak.", file: file, line: line)
         }
@@ -96,7 +93,7 @@ extension XCTestCase {
 
 extension XCTestCase {
     /// A new empty directory, removed with everything in it after the test.
-    func makeCacheTestDirectory(file: StaticString = #filePath, line: UInt = #line) -> String {
+    public func makeCacheTestDirectory(file: StaticString = #filePath, line: UInt = #line) -> String {
         let path = NSTemporaryDirectory() + "/feedkit-cache-tests-\(UUID().uuidString)"
         do {
             try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
@@ -112,7 +109,7 @@ extension XCTestCase {
 
 /// Every path under `root`, relative to it, found without following symbolic
 /// links, sorted.
-func cacheTestTree(_ root: String) -> [String] {
+public func cacheTestTree(_ root: String) -> [String] {
     var found: [String] = []
     func walk(_ relative: String) {
         let directory = relative.isEmpty ? root : root + "/" + relative
@@ -129,24 +126,24 @@ func cacheTestTree(_ root: String) -> [String] {
 
 /// The file type bits (`S_IFREG`, `S_IFDIR`, `S_IFLNK`…) of `path`, not
 /// following a final symbolic link; nil if nothing is there.
-func cacheTestFileType(_ path: String) -> mode_t? {
+public func cacheTestFileType(_ path: String) -> mode_t? {
     var info = stat()
     guard lstat(path, &info) == 0 else { return nil }
     return info.st_mode & S_IFMT
 }
 
 /// The permission bits of `path` (not following a final symbolic link).
-func cacheTestPermissions(_ path: String) -> mode_t? {
+public func cacheTestPermissions(_ path: String) -> mode_t? {
     var info = stat()
     guard lstat(path, &info) == 0 else { return nil }
     return info.st_mode & 0o7777
 }
 
-func cacheTestRead(_ path: String) -> [UInt8]? {
+public func cacheTestRead(_ path: String) -> [UInt8]? {
     FileManager.default.contents(atPath: path).map { [UInt8]($0) }
 }
 
-func cacheTestWrite(_ bytes: [UInt8], to path: String, file: StaticString = #filePath, line: UInt = #line) {
+public func cacheTestWrite(_ bytes: [UInt8], to path: String, file: StaticString = #filePath, line: UInt = #line) {
     guard FileManager.default.createFile(atPath: path, contents: Data(bytes)) else {
         XCTFail("cannot write \(path)", file: file, line: line)
         return
@@ -154,8 +151,15 @@ func cacheTestWrite(_ bytes: [UInt8], to path: String, file: StaticString = #fil
 }
 
 /// Runs `body` with the process umask set to `mask`, then restores it.
-func withCacheTestUmask<T>(_ mask: mode_t, _ body: () throws -> T) rethrows -> T {
+public func withCacheTestUmask<T>(_ mask: mode_t, _ body: () throws -> T) rethrows -> T {
     let previous = umask(mask)
     defer { umask(previous) }
     return try body()
+}
+
+extension FeedStore {
+    /// Deletes the cached feed whatever it holds.
+    public func deleteCachedFeed() throws {
+        try deleteCachedFeed { _ in true }
+    }
 }

@@ -1,6 +1,5 @@
 import Dispatch
 import FeedCore
-import FeedPlatform
 import Synchronization
 
 /// Maps a feed payload (`{"items":[…]}`, other keys skipped, every item

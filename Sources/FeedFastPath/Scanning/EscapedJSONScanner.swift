@@ -1,5 +1,4 @@
 import FeedCore
-import FeedPlatform
 
 /// A validating scanner for JSON text that is held, escaped, inside a JSON
 /// string: a response record's body, read where it stands in the record,

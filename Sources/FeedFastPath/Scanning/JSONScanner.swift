@@ -1,5 +1,4 @@
 import FeedCore
-import FeedPlatform
 
 /// A byte range of the input: a string's contents between its quotes, or a
 /// number's text.

@@ -8,8 +8,8 @@ final class FeedStoreSpy: FeedStore {
         case retrieve
         case insert(CachedFeed, keepingImageDataFor: Set<String>)
         case deleteCachedFeed
-        /// `exclusively` was entered; everything up to the matching
-        /// `.exclusiveAccessEnded` ran inside it.
+        /// `deleteCachedFeed(if:)` took the writers' lock; everything up to
+        /// the matching `.exclusiveAccessEnded` ran under it.
         case exclusiveAccessBegan
         case exclusiveAccessEnded
     }
@@ -43,7 +43,7 @@ final class FeedStoreSpy: FeedStore {
         deletionError = error
     }
 
-    /// `exclusively` fails before running its body (the lock cannot be had).
+    /// `deleteCachedFeed(if:)` fails before it retrieves (the lock cannot be had).
     func stubExclusiveAccess(with error: Error) {
         exclusiveAccessError = error
     }
@@ -60,16 +60,13 @@ final class FeedStoreSpy: FeedStore {
         if let insertionError { throw insertionError }
     }
 
-    func deleteCachedFeed() throws {
-        receivedMessages.append(.deleteCachedFeed)
-        if let deletionError { throw deletionError }
-    }
-
-    func exclusively<T>(_ body: () throws -> T) throws -> T {
+    func deleteCachedFeed(if isStale: (Result<CachedFeed?, Error>) -> Bool) throws {
         if let exclusiveAccessError { throw exclusiveAccessError }
         receivedMessages.append(.exclusiveAccessBegan)
         defer { receivedMessages.append(.exclusiveAccessEnded) }
-        return try body()
+        guard isStale(Result { try retrieve() }) else { return }
+        receivedMessages.append(.deleteCachedFeed)
+        if let deletionError { throw deletionError }
     }
 }
 
@@ -98,9 +95,11 @@ final class FeedImageDataStoreSpy: FeedImageDataStore {
         insertionError = error
     }
 
-    func insert(_ data: [UInt8], for url: String) throws {
-        receivedMessages.append(.insert(data: data, for: url))
-        if let insertionError { throw insertionError }
+    func insert(_ batch: [(data: [UInt8], url: String)]) throws {
+        for item in batch {
+            receivedMessages.append(.insert(data: item.data, for: item.url))
+            if let insertionError { throw insertionError }
+        }
     }
 
     func retrieve(dataForURL url: String) throws -> [UInt8]? {
