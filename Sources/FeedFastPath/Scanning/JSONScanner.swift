@@ -1,16 +1,5 @@
 import FeedCore
 
-/// A byte range of the input: a string's contents between its quotes, or a
-/// number's text.
-public struct JSONSpan: Equatable, Sendable {
-    public var start: Int
-    public var end: Int
-    /// True if the string holds a backslash escape (its bytes are not its value).
-    public var escaped: Bool
-
-    public var count: Int { end - start }
-}
-
 /// A validating JSON scanner over bytes in place: it checks the same grammar
 /// as `JSONReader` (strict RFC 8259, valid UTF-8, no lone surrogates, depth
 /// limit) but builds nothing, so the fast paths can walk a large document
