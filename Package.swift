@@ -40,7 +40,7 @@ let package = Package(
         .testTarget(name: "FeedStoreFilesTests", dependencies: ["FeedStoreFiles", "FeedTestSupport"]),
         .testTarget(name: "FeedFastPathTests", dependencies: ["FeedFastPath", "FeedTestSupport"]),
         .testTarget(name: "FeedCommandsTests", dependencies: ["FeedCommands", "FeedTestSupport"]),
-        .testTarget(name: "LoopbackHTTPTests", dependencies: ["LoopbackHTTP"]),
+        .testTarget(name: "LoopbackHTTPTests", dependencies: ["LoopbackHTTP", "FeedPlatform"]),
         .testTarget(name: "CommandTests", dependencies: ["FeedCore", "FeedStoreFiles", "LoopbackHTTP", "FeedTestSupport"]),
         // What the test targets share: seeded randomness, temporary directories,
         // store specs, the tools a test needs.

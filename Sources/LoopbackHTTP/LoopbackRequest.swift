@@ -49,12 +49,3 @@ public struct LoopbackRequest: Sendable {
         return String(path[path.index(after: mark)...])
     }
 }
-
-/// ASCII-only lowercasing (header names are ASCII; no locale or ICU needed).
-func asciiLowercased(_ text: String) -> String {
-    var bytes = Array(text.utf8)
-    for index in bytes.indices where bytes[index] >= 65 && bytes[index] <= 90 {
-        bytes[index] += 32
-    }
-    return String(decoding: bytes, as: UTF8.self)
-}

@@ -50,7 +50,7 @@ while let argument = arguments.popFirst() {
 guard let directory else { fail("missing DIR; \(usage)") }
 var info = stat()
 guard stat(directory, &info) == 0 else {
-    fail("\(directory): \(String(cString: strerror(errno)))")
+    fail("\(directory): \(SystemError.current)")
 }
 guard info.st_mode & S_IFMT == S_IFDIR else { fail("\(directory): not a directory") }
 
@@ -59,10 +59,7 @@ guard info.st_mode & S_IFMT == S_IFDIR else { fail("\(directory): not a director
 // with SIGINT ignored, and an ignored signal never reaches sigwait: restore the default first.
 signal(SIGINT, SIG_DFL)
 signal(SIGTERM, SIG_DFL)
-var stopSignals = sigset_t()
-sigemptyset(&stopSignals)
-sigaddset(&stopSignals, SIGINT)
-sigaddset(&stopSignals, SIGTERM)
+var stopSignals = Signals.set([SIGINT, SIGTERM])
 pthread_sigmask(SIG_BLOCK, &stopSignals, nil)
 
 let server: LoopbackServer

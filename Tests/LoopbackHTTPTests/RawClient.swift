@@ -1,8 +1,4 @@
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
+import FeedPlatform
 import XCTest
 
 /// A minimal HTTP client on a raw socket, so the tests see exactly what the server sends.
@@ -55,9 +51,9 @@ final class RawClient {
             }
         }
         if result != 0 {
-            let code = errno
-            Glibc.close(fd)
-            throw Failure(description: "connect: \(String(cString: strerror(code)))")
+            let error = SystemError.current
+            closeDescriptor(fd)
+            throw Failure(description: "connect: \(error)")
         }
     }
 
@@ -66,7 +62,7 @@ final class RawClient {
     func close() {
         if !isClosed {
             isClosed = true
-            Glibc.close(fd)
+            closeDescriptor(fd)
         }
     }
 
@@ -85,11 +81,11 @@ final class RawClient {
         var offset = 0
         while offset < bytes.count {
             let sent = bytes.withUnsafeBytes { raw in
-                Glibc.send(fd, raw.baseAddress! + offset, raw.count - offset, Int32(MSG_NOSIGNAL))
+                sendSome(fd, raw.baseAddress! + offset, raw.count - offset)
             }
             if sent < 0 {
                 if errno == EINTR { continue }
-                throw Failure(description: "send: \(String(cString: strerror(errno)))")
+                throw Failure(description: "send: \(SystemError.current)")
             }
             offset += sent
         }
@@ -158,7 +154,7 @@ final class RawClient {
             } else if count == 0 {
                 throw Failure(description: "connection closed; have \(pending.count) bytes")
             } else if errno != EINTR {
-                throw Failure(description: "recv: \(String(cString: strerror(errno)))")
+                throw Failure(description: "recv: \(SystemError.current)")
             }
         }
     }
@@ -208,4 +204,15 @@ func isListening(_ port: UInt16) -> Bool {
 /// How many descriptors this process has open.
 func openDescriptorCount() -> Int {
     (try? FileManager.default.contentsOfDirectory(atPath: "/proc/self/fd").count) ?? -1
+}
+
+// The C calls whose names RawClient's own methods shadow.
+
+private func closeDescriptor(_ fd: Int32) {
+    close(fd)
+}
+
+/// One send(); MSG_NOSIGNAL, so a server that went away yields EPIPE, not SIGPIPE.
+private func sendSome(_ fd: Int32, _ bytes: UnsafeRawPointer, _ count: Int) -> Int {
+    send(fd, bytes, count, Int32(MSG_NOSIGNAL))
 }

@@ -1,0 +1,126 @@
+import FeedPlatform
+import Synchronization
+
+/// The state shared by the accept thread and the connection threads. The threads hold it,
+/// not the `LoopbackServer`, so dropping the server runs its `deinit` and so `stop()`.
+final class ServerCore: Sendable {
+    let port: UInt16
+    let handler: @Sendable (LoopbackRequest) -> LoopbackReply
+    /// Fired by `stop()`; every wait polls it. Closed in deinit.
+    let stopSignal: StopSignal
+    private let listener: Int32
+    private let state = Mutex(ServerState())
+
+    init(port: UInt16, handler: @escaping @Sendable (LoopbackRequest) -> LoopbackReply) throws {
+        let listening = try Socket.listenLoopback(port: port)
+        do {
+            stopSignal = try StopSignal()
+        } catch {
+            close(listening.fd)
+            throw error
+        }
+        self.listener = listening.fd
+        self.port = listening.port
+        self.handler = handler
+    }
+
+    deinit {
+        stopSignal.closeBothEnds()
+    }
+
+    func start() throws {
+        state.withLock { $0.accepting = true }
+        if !DetachedThread.start({ [self] in acceptLoop() }) {
+            state.withLock { $0.accepting = false }
+            close(listener)
+            throw LoopbackServerError(operation: "start the accept thread", code: EAGAIN)
+        }
+    }
+
+    var isStopped: Bool { state.withLock { $0.stopped } }
+
+    // MARK: Accepting
+
+    private func acceptLoop() {
+        defer {
+            close(listener)
+            state.withLock { $0.accepting = false }
+        }
+        while true {
+            switch waitReadable(listener, orStop: stopSignal.fd) {
+            case .stopped: return
+            case .failed, .timedOut:
+                if waitForStop(seconds: 0.01) { return }
+                continue
+            case .readable: break
+            }
+            let connection = Socket.acceptConnection(listener)
+            if connection < 0 {
+                switch errno {
+                case EAGAIN, EWOULDBLOCK, EINTR, ECONNABORTED, EPROTO:
+                    continue
+                default:
+                    // EMFILE, ENFILE, ENOBUFS, ENOMEM...: back off a little instead of spinning.
+                    if waitForStop(seconds: 0.02) { return }
+                    continue
+                }
+            }
+            startConnection(connection)
+        }
+    }
+
+    private func startConnection(_ fd: Int32) {
+        guard state.withLock({ $0.admit(fd) }) else {
+            close(fd)
+            return
+        }
+        let connection = Connection(fd: fd, core: self)
+        if !DetachedThread.start({ connection.run() }) {
+            state.withLock { $0.finish(fd, registeredThread: false) }
+        }
+    }
+
+    // MARK: Connection bookkeeping
+
+    func connectionThreadStarted(_ fd: Int32) {
+        state.withLock { $0.connectionThreads[fd] = pthread_self() }
+    }
+
+    /// Called once by each connection, last thing: deregisters and closes the socket.
+    func connectionFinished(_ fd: Int32) {
+        state.withLock { $0.finish(fd, registeredThread: true) }
+    }
+
+    func record(_ request: LoopbackRequest) {
+        state.withLock { $0.recorded.append(request) }
+    }
+
+    func recordedRequests() -> [LoopbackRequest] {
+        state.withLock { $0.recorded }
+    }
+
+    func recordedCount() -> Int {
+        state.withLock { $0.recorded.count }
+    }
+
+    // MARK: Waiting and stopping
+
+    /// Sleeps up to `seconds`, returning early (true) as soon as the server stops.
+    func waitForStop(seconds: Double) -> Bool {
+        switch waitReadable(nil, orStop: stopSignal.fd, until: monotonicNow() + max(seconds, 0)) {
+        case .stopped: return true
+        case .failed: return isStopped
+        case .readable, .timedOut: return false
+        }
+    }
+
+    func stop() {
+        if state.withLock({ $0.markStopped() }) { stopSignal.fire() }
+        // Unblock any thread in send() or recv(); each thread closes its own socket.
+        state.withLock {
+            for fd in $0.openSockets { _ = shutdown(fd, Int32(SHUT_RDWR)) }
+        }
+        let me = pthread_self()
+        _ = waitUntil(timeout: 5, checkingEvery: 500) { state.withLock { $0.isIdle(except: me) } }
+    }
+}
