@@ -140,12 +140,13 @@ final class FastFeedMapperDifferentialTests: XCTestCase {
     /// way: the body read escaped, where it stands): when either takes a
     /// record it writes exactly the reference document, and when it declines
     /// it has written and changed nothing. Each must take every valid one
-    /// without a surrogate escape, or the benchmark's path goes untested.
+    /// without a surrogate escape, or the benchmark's path goes untested; and
+    /// `FastFeedMapper.map` the ones with one too (its second way decodes them).
     func test_undecodedPath_takesRecordsAsFeedFetchWritesThem_exactlyOrNotAtAll() throws {
         for schema in FeedSchema.allCases {
             var generator = FeedRecordGenerator(seed: schema == .images ? 0xFEED_0041 : 0xFEED_0042, schema: schema)
             var failures = FailureLog(self)
-            var validCount = 0
+            var validCount = 0, validWithSurrogates = 0
             let ways = Self.ways(schema: schema)
             var tallies = [WayTally](repeating: WayTally(), count: ways.count)
             for index in 0..<Self.mutatedCount {
@@ -155,6 +156,7 @@ final class FastFeedMapperDifferentialTests: XCTestCase {
                 let expected = Self.reference(record, schema: schema)
                 let surrogates = FeedRecordGenerator.hasSurrogateEscape(payload)
                 if valid && !surrogates { validCount += 1 }
+                if valid && surrogates { validWithSurrogates += 1 }
                 for (wayIndex, way) in ways.enumerated() {
                     let label = "\(schema) fetched #\(index) (\(mutation)), \(way.name)"
                     var copy = record
@@ -164,6 +166,7 @@ final class FastFeedMapperDifferentialTests: XCTestCase {
                     }
                     if let next {
                         if valid && !surrogates { tallies[wayIndex].validTaken += 1 }
+                        if valid && surrogates { tallies[wayIndex].validWithSurrogatesTaken += 1 }
                         if !valid { tallies[wayIndex].flawedTaken += 1 }
                         XCTAssertEqual(next, record.count, "\(label): where the record ends")
                         if expected.exitCode != 0 || expected.lines != [.exact(written)] {
@@ -185,8 +188,13 @@ final class FastFeedMapperDifferentialTests: XCTestCase {
                 XCTAssertGreaterThan(tally.flawedTaken, Self.mutatedCount / 20,
                                      "\(schema), \(way.name): mutations that leave the payload valid are taken")
                 XCTAssertGreaterThan(tally.flawedRejected, Self.mutatedCount / 4, "\(schema), \(way.name): flawed payloads are declined")
+                if way.decodes {
+                    XCTAssertEqual(tally.validWithSurrogatesTaken, validWithSurrogates,
+                                   "\(schema), \(way.name): valid records with surrogate escapes are all taken")
+                }
             }
             XCTAssertGreaterThan(validCount, Self.mutatedCount / 6, "\(schema): enough valid records")
+            XCTAssertGreaterThan(validWithSurrogates, Self.mutatedCount / 20, "\(schema): enough valid records with surrogate escapes")
         }
     }
 
@@ -262,11 +270,13 @@ final class FastFeedMapperDifferentialTests: XCTestCase {
     /// document written, where it ends returned) or declined (nil).
     struct Way {
         let name: String
+        /// Does it go on to decode the body when the first way declines?
+        let decodes: Bool
         let map: (UnsafeMutableBufferPointer<UInt8>, Int, (UnsafeRawBufferPointer) -> Void) -> Int?
     }
 
     struct WayTally {
-        var validTaken = 0, flawedTaken = 0, flawedRejected = 0
+        var validTaken = 0, validWithSurrogatesTaken = 0, flawedTaken = 0, flawedRejected = 0
     }
 
     /// `FastFeedMapper.map`, and its first way alone (`undecodedPath`).
@@ -274,8 +284,8 @@ final class FastFeedMapperDifferentialTests: XCTestCase {
         let mapper = FastFeedMapper(schema: schema)
         let arena = FeedOutputArena()
         return [
-            Way(name: "FastFeedMapper.map") { buffer, offset, write in mapper.map(buffer, at: offset, write: write) },
-            Way(name: "the undecoded path alone") { buffer, offset, write in
+            Way(name: "FastFeedMapper.map", decodes: true) { buffer, offset, write in mapper.map(buffer, at: offset, write: write) },
+            Way(name: "the undecoded path alone", decodes: false) { buffer, offset, write in
                 undecodedPath(buffer, at: offset, schema: schema, arena: arena, write: write)
             },
         ]

@@ -9,16 +9,19 @@ import Glibc
 import Darwin
 #endif
 
-/// The case study's feed store specs, run against real directories.
-final class FileSystemFeedStoreTests: XCTestCase {
+/// The shared store specs (FeedTestSupport's `FeedStoreSpecs` and
+/// `FeedImageDataStoreSpecs`) run against real directories, with what only
+/// files can show (what is left on disk, other instances over the same cache),
+/// and the file system's own cases: corrupt and truncated files, FIFOs,
+/// permissions, links, hostile URL names, temporary files, locks, concurrency.
+final class FileSystemFeedStoreTests: XCTestCase, FeedStoreSpecs, FeedImageDataStoreSpecs {
 
     // MARK: - Retrieve
 
     func test_retrieve_deliversEmptyOnEmptyCache() throws {
-        let cache = makeEmptyCacheDirectory()
-        let sut = makeSUT(cache)
+        let sut = makeSUT(makeEmptyCacheDirectory())
 
-        XCTAssertNil(try sut.retrieve())
+        try assertThatRetrieveDeliversEmptyOnEmptyCache(on: sut)
     }
 
     func test_retrieve_deliversEmptyOnMissingDirectoryWithoutCreatingIt() throws {
@@ -33,71 +36,34 @@ final class FileSystemFeedStoreTests: XCTestCase {
         let cache = makeEmptyCacheDirectory()
         let sut = makeSUT(cache)
 
-        XCTAssertNil(try sut.retrieve())
-        XCTAssertNil(try sut.retrieve())
+        try assertThatRetrieveHasNoSideEffectsOnEmptyCache(on: sut)
+
         XCTAssertEqual(cacheTestTree(cache), [])
     }
 
     func test_retrieve_deliversFoundValuesOnNonEmptyCache() throws {
         let sut = makeSUT(makeCachePath())
-        let feed = uniqueCachedFeed(savedAt: Timestamp.cacheTestNow)
 
-        try sut.insert(feed, keepingImageDataFor: [])
-
-        XCTAssertEqual(try sut.retrieve(), feed)
+        try assertThatRetrieveDeliversFoundValuesOnNonEmptyCache(on: sut)
     }
 
     func test_retrieve_hasNoSideEffectsOnNonEmptyCache() throws {
         let cache = makeCachePath()
         let sut = makeSUT(cache)
-        let feed = uniqueCachedFeed(savedAt: Timestamp.cacheTestNow)
-        try sut.insert(feed, keepingImageDataFor: [])
-        let treeBefore = cacheTestTree(cache)
-        let bytesBefore = cacheTestRead(cache + "/feed")
 
-        XCTAssertEqual(try sut.retrieve(), feed)
-        XCTAssertEqual(try sut.retrieve(), feed)
-
-        XCTAssertEqual(cacheTestTree(cache), treeBefore)
-        XCTAssertEqual(cacheTestRead(cache + "/feed"), bytesBefore)
+        try assertThatRetrieveHasNoSideEffectsOnNonEmptyCache(on: sut, storage: { DiskState(cache) })
     }
 
     func test_retrieve_deliversTheTimestampToTheNanosecond() throws {
         let sut = makeSUT(makeCachePath())
-        let timestamps = [
-            Timestamp(seconds: 1_763_762_400, nanoseconds: 123_456_789),
-            Timestamp(seconds: 1_763_762_400, nanoseconds: 0),
-            Timestamp(seconds: 1_763_762_400, nanoseconds: 999_999_999),
-            Timestamp(seconds: 0, nanoseconds: 1),
-            Timestamp(seconds: 253_402_300_799, nanoseconds: 500_000_000),
-        ]
-        for timestamp in timestamps {
-            let feed = uniqueCachedFeed(savedAt: timestamp)
 
-            try sut.insert(feed, keepingImageDataFor: [])
-
-            XCTAssertEqual(try sut.retrieve(), feed, "\(timestamp)")
-        }
+        try assertThatRetrieveDeliversTheTimestampToTheNanosecond(on: sut)
     }
 
     func test_retrieve_deliversAnyDocumentBytesUnchanged() throws {
         let sut = makeSUT(makeCachePath())
-        let documents: [[UInt8]] = [
-            [],
-            [0x0A],
-            Array("{\"items\":[]}\n".utf8),
-            Array("first line\nsecond line\n\n".utf8),
-            Array("essential-feed-cache 1 0.000000000 0 cbf29ce484222325\n".utf8),
-            (0...255).map { UInt8($0) },
-            [UInt8](repeating: 0x7B, count: 300_000),
-        ]
-        for document in documents {
-            let feed = CachedFeed(document: document, timestamp: Timestamp.cacheTestNow)
 
-            try sut.insert(feed, keepingImageDataFor: [])
-
-            XCTAssertEqual(try sut.retrieve(), feed, "a document of \(document.count) bytes")
-        }
+        try assertThatRetrieveDeliversAnyDocumentBytesUnchanged(on: sut)
     }
 
     func test_retrieve_failsOnAGarbageFile() throws {
@@ -190,24 +156,19 @@ final class FileSystemFeedStoreTests: XCTestCase {
     func test_insert_deliversNoErrorOnEmptyCache() {
         let sut = makeSUT(makeCachePath())
 
-        XCTAssertNoThrow(try sut.insert(uniqueCachedFeed(savedAt: Timestamp.cacheTestNow), keepingImageDataFor: []))
+        assertThatInsertDeliversNoErrorOnEmptyCache(on: sut)
     }
 
     func test_insert_deliversNoErrorOnNonEmptyCache() throws {
         let sut = makeSUT(makeCachePath())
-        try sut.insert(uniqueCachedFeed(savedAt: Timestamp.cacheTestNow), keepingImageDataFor: [])
 
-        XCTAssertNoThrow(try sut.insert(uniqueCachedFeed(savedAt: Timestamp.cacheTestNow), keepingImageDataFor: []))
+        try assertThatInsertDeliversNoErrorOnNonEmptyCache(on: sut)
     }
 
     func test_insert_overridesPreviouslyInsertedCacheValues() throws {
         let sut = makeSUT(makeCachePath())
-        try sut.insert(uniqueCachedFeed(savedAt: Timestamp(seconds: 1_000)), keepingImageDataFor: [])
-        let latest = uniqueCachedFeed(savedAt: Timestamp.cacheTestNow)
 
-        try sut.insert(latest, keepingImageDataFor: [])
-
-        XCTAssertEqual(try sut.retrieve(), latest)
+        try assertThatInsertOverridesPreviouslyInsertedCacheValues(on: sut)
     }
 
     func test_insert_createsMissingDirectories() throws {
@@ -244,24 +205,16 @@ final class FileSystemFeedStoreTests: XCTestCase {
 
     func test_insert_keepsImageDataForURLsInTheKeepSetAndDeletesTheRest() throws {
         let sut = makeSUT(makeCachePath())
-        let kept = ["https://h/kept-1", "https://h/kept-2"]
-        let dropped = ["https://h/dropped-1", "https://h/dropped-2"]
-        for url in kept + dropped { try sut.insert(Array("data of \(url)".utf8), for: url) }
 
-        try sut.insert(uniqueCachedFeed(savedAt: Timestamp.cacheTestNow), keepingImageDataFor: Set(kept + ["https://h/never-saved"]))
-
-        for url in kept { XCTAssertEqual(try sut.retrieve(dataForURL: url), Array("data of \(url)".utf8), url) }
-        for url in dropped { XCTAssertNil(try sut.retrieve(dataForURL: url), url) }
+        try assertThatInsertKeepsImageDataForURLsInTheKeepSetAndDeletesTheRest(on: sut)
     }
 
     func test_insert_withAnEmptyKeepSetDeletesAllImageData() throws {
         let cache = makeCachePath()
         let sut = makeSUT(cache)
-        try sut.insert(Array("data".utf8), for: "https://h/1")
 
-        try sut.insert(uniqueCachedFeed(savedAt: Timestamp.cacheTestNow), keepingImageDataFor: [])
+        try assertThatInsertWithAnEmptyKeepSetDeletesAllImageData(on: sut)
 
-        XCTAssertNil(try sut.retrieve(dataForURL: "https://h/1"))
         XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: cache + "/images"), [])
     }
 
@@ -296,16 +249,15 @@ final class FileSystemFeedStoreTests: XCTestCase {
     func test_delete_deliversNoErrorOnEmptyCache() {
         let sut = makeSUT(makeEmptyCacheDirectory())
 
-        XCTAssertNoThrow(try sut.deleteCachedFeed())
+        assertThatDeleteDeliversNoErrorOnEmptyCache(on: sut)
     }
 
     func test_delete_hasNoEffectOnEmptyCache() throws {
         let cache = makeEmptyCacheDirectory()
         let sut = makeSUT(cache)
 
-        try sut.deleteCachedFeed()
+        try assertThatDeleteHasNoEffectOnEmptyCache(on: sut)
 
-        XCTAssertNil(try sut.retrieve())
         XCTAssertEqual(cacheTestTree(cache).filter { $0 != ".lock" }, [])
     }
 
@@ -319,33 +271,25 @@ final class FileSystemFeedStoreTests: XCTestCase {
 
     func test_delete_deliversNoErrorOnNonEmptyCache() throws {
         let sut = makeSUT(makeCachePath())
-        try sut.insert(uniqueCachedFeed(savedAt: Timestamp.cacheTestNow), keepingImageDataFor: [])
 
-        XCTAssertNoThrow(try sut.deleteCachedFeed())
+        try assertThatDeleteDeliversNoErrorOnNonEmptyCache(on: sut)
     }
 
     func test_delete_emptiesPreviouslyInsertedCache() throws {
         let cache = makeCachePath()
         let sut = makeSUT(cache)
-        try sut.insert(uniqueCachedFeed(savedAt: Timestamp.cacheTestNow), keepingImageDataFor: [])
 
-        try sut.deleteCachedFeed()
+        try assertThatDeleteEmptiesPreviouslyInsertedCache(on: sut)
 
-        XCTAssertNil(try sut.retrieve())
         XCTAssertNil(cacheTestFileType(cache + "/feed"))
     }
 
     func test_delete_removesImageData() throws {
         let cache = makeCachePath()
         let sut = makeSUT(cache)
-        try sut.insert(uniqueCachedFeed(savedAt: Timestamp.cacheTestNow), keepingImageDataFor: ["https://h/1", "https://h/2"])
-        try sut.insert(Array("one".utf8), for: "https://h/1")
-        try sut.insert(Array("two".utf8), for: "https://h/2")
 
-        try sut.deleteCachedFeed()
+        try assertThatDeleteRemovesImageData(on: sut)
 
-        XCTAssertNil(try sut.retrieve(dataForURL: "https://h/1"))
-        XCTAssertNil(try sut.retrieve(dataForURL: "https://h/2"))
         XCTAssertEqual(cacheTestTree(cache).filter { $0.hasPrefix("images/") }, [])
     }
 
@@ -402,31 +346,21 @@ final class FileSystemFeedStoreTests: XCTestCase {
     func test_deleteIfStale_deletesWhatItWasToldIsStale_withoutDeadlockingOnItsOwnLock() throws {
         let cache = makeCachePath()
         let sut = makeSUT(cache)
-        let feed = uniqueCachedFeed(savedAt: Timestamp.cacheTestNow)
-        try sut.insert(feed, keepingImageDataFor: [])
-        var asked: CachedFeed?
+        var thrown: Error?
 
         let finished = runWithTimeout(seconds: 10) {
-            try? sut.deleteCachedFeed { retrieved in
-                asked = try? retrieved.get()
-                return true
-            }
+            do { try self.assertThatDeleteIfStaleDeletesWhatItWasToldIsStale(on: sut) } catch { thrown = error }
         }
 
         XCTAssertTrue(finished, "deleting must not deadlock on its own store's lock")
-        XCTAssertEqual(asked, feed)
+        if finished, let thrown { throw thrown }
         XCTAssertNil(cacheTestFileType(cache + "/feed"))
     }
 
     func test_deleteIfStale_keepsAFeedItWasToldIsFresh() throws {
-        let cache = makeCachePath()
-        let sut = makeSUT(cache)
-        let feed = uniqueCachedFeed(savedAt: Timestamp.cacheTestNow)
-        try sut.insert(feed, keepingImageDataFor: [])
+        let sut = makeSUT(makeCachePath())
 
-        try sut.deleteCachedFeed { _ in false }
-
-        XCTAssertEqual(try sut.retrieve(), feed)
+        try assertThatDeleteIfStaleKeepsAFeedItWasToldIsFresh(on: sut)
     }
 
     func test_deleteIfStale_makesAnotherInstancesInsertWaitWhileItDecides() throws {
@@ -511,39 +445,32 @@ final class FileSystemFeedStoreTests: XCTestCase {
 
     func test_retrieveImageData_deliversNotFoundOnEmptyCache() throws {
         let root = makeCacheTestDirectory()
-        XCTAssertNil(try makeSUT(root + "/cache").retrieve(dataForURL: "https://h/1"))
+        try assertThatRetrieveImageDataDeliversNotFoundOnEmptyCache(on: makeSUT(root + "/cache"))
         XCTAssertEqual(cacheTestTree(root), [], "retrieve must not create the cache directory")
 
         let cache = makeEmptyCacheDirectory()
-        XCTAssertNil(try makeSUT(cache).retrieve(dataForURL: "https://h/1"))
+        try assertThatRetrieveImageDataDeliversNotFoundOnEmptyCache(on: makeSUT(cache))
         XCTAssertEqual(cacheTestTree(cache), [])
     }
 
     func test_retrieveImageData_deliversNotFoundForAnotherURL() throws {
         let sut = makeSUT(makeCachePath())
-        try sut.insert(Array("data".utf8), for: "https://h/1")
 
-        XCTAssertNil(try sut.retrieve(dataForURL: "https://h/2"))
-        XCTAssertNil(try sut.retrieve(dataForURL: "https://h/1/"))
-        XCTAssertNil(try sut.retrieve(dataForURL: "HTTPS://h/1"))
+        try assertThatRetrieveImageDataDeliversNotFoundForAnotherURL(on: sut)
     }
 
     func test_retrieveImageData_deliversStoredDataForURL() throws {
         let sut = makeSUT(makeCachePath())
-        let data: [UInt8] = [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A, 0x00, 0xFF]
 
-        try sut.insert(data, for: "https://h/1")
+        let stored = try assertThatRetrieveImageDataDeliversStoredDataForURL(on: sut)
 
-        XCTAssertEqual(try sut.retrieve(dataForURL: "https://h/1"), data)
-        XCTAssertEqual(try makeSUT(sut.path).retrieve(dataForURL: "https://h/1"), data)
+        XCTAssertEqual(try makeSUT(sut.path).retrieve(dataForURL: stored.url), stored.data)
     }
 
     func test_retrieveImageData_deliversLastInsertedValue() throws {
         let sut = makeSUT(makeCachePath())
-        try sut.insert(Array("first".utf8), for: "https://h/1")
-        try sut.insert(Array("last".utf8), for: "https://h/1")
 
-        XCTAssertEqual(try sut.retrieve(dataForURL: "https://h/1"), Array("last".utf8))
+        try assertThatRetrieveImageDataDeliversLastInsertedValue(on: sut)
     }
 
     func test_retrieveImageData_failsOnACorruptImageFile() throws {
@@ -825,6 +752,17 @@ final class FileSystemFeedStoreTests: XCTestCase {
             XCTFail("Expected a retrieval error (\(context)), got \(String(describing: feed))", file: file, line: line)
         } catch {
             XCTAssertEqual((error as? StoreError)?.kind, .retrieval, "\(context): \(error)", file: file, line: line)
+        }
+    }
+
+    /// What the cache keeps on disk: every path under it, and the feed file's bytes.
+    private struct DiskState: Equatable {
+        let tree: [String]
+        let feedBytes: [UInt8]?
+
+        init(_ cache: String) {
+            tree = cacheTestTree(cache)
+            feedBytes = cacheTestRead(cache + "/feed")
         }
     }
 
