@@ -1,5 +1,6 @@
 import Foundation
 import XCTest
+import FeedTestSupport
 #if canImport(Glibc)
 import Glibc
 #endif
@@ -83,7 +84,7 @@ final class CrashSafetyTests: XCTestCase {
         var setupErrors: [String] = []
         let lock = NSLock()
         DispatchQueue.concurrentPerform(iterations: lanes) { lane in
-            var generator = SeededGenerator(seed: seed &+ UInt64(lane))
+            var generator = SplitMix64(seed: seed &+ UInt64(lane))
             let cache = root + "/lane-\(lane)"
             do {
                 try FileManager.default.copyItem(atPath: template, toPath: cache)

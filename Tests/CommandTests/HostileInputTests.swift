@@ -3,6 +3,7 @@ import FeedStoreFiles
 import Foundation
 import LoopbackHTTP
 import XCTest
+import FeedTestSupport
 
 /// Hostile bytes on the standard input of every command that reads records:
 /// random bytes, invalid UTF-8, NUL bytes, truncated records, JSON of the
@@ -56,7 +57,7 @@ final class HostileInputTests: XCTestCase {
 
     func test_seededMutationsOfValidRecords_onEveryCommand_endInADocumentedCode() throws {
         let seed = testSeed(0xFEED_F00D)
-        var generator = SeededGenerator(seed: seed)
+        var generator = SplitMix64(seed: seed)
         for target in targets() {
             for number in 0..<40 {
                 let original = target.seeds[number % target.seeds.count]
@@ -139,7 +140,7 @@ final class HostileInputTests: XCTestCase {
         func add(_ what: String, _ bytes: [UInt8], single: Bool = true) { cases.append(Case(what: what, input: bytes, single: single)) }
         func add(_ what: String, _ text: String, single: Bool = true) { add(what, Array(text.utf8), single: single) }
 
-        var generator = SeededGenerator(seed: 0xBAD_B17E5)
+        var generator = SplitMix64(seed: 0xBAD_B17E5)
         for count in [1, 64, 4_096, 100_000] {
             add("\(count) random bytes", (0..<count).map { _ in UInt8.random(in: 0...255, using: &generator) }, single: false)
         }
@@ -306,7 +307,7 @@ final class HostileInputTests: XCTestCase {
 
     /// One to four seeded mutations: bit flips, special bytes, truncation,
     /// insertions of bytes or hostile tokens, deletions, duplications.
-    static func mutate(_ input: [UInt8], using generator: inout SeededGenerator) -> ([UInt8], String) {
+    static func mutate(_ input: [UInt8], using generator: inout SplitMix64) -> ([UInt8], String) {
         let specials: [UInt8] = [0x00, 0xFF, 0x22, 0x5C, 0x7B, 0x7D, 0x5B, 0x5D, 0x2C, 0x3A, 0x0A, 0x80, 0xC3, 0x20, 0x30, 0x2D]
         let tokens = ["\\u0000", "\\ud800", "1e999999", "99999999999999999999999", "null", "[", "{", "\"", "\u{FEFF}", "\\", ",", "]}", "\u{0}",
                       "{\"items\":[]}", "\"status\":999,", "\"url\":5,"]

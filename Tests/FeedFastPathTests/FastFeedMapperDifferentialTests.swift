@@ -1,4 +1,5 @@
 import XCTest
+import FeedTestSupport
 import Foundation
 import FeedCore
 @testable import FeedFastPath
@@ -480,7 +481,7 @@ struct Member {
 }
 
 struct FeedRecordGenerator {
-    var rng: DifferentialRandom
+    var rng: SplitMix64
     let schema: FeedSchema
     /// White space between tokens in the record being written.
     private var spaced = false
@@ -489,7 +490,7 @@ struct FeedRecordGenerator {
     private var values: DifferentialJSONGenerator
 
     init(seed: UInt64, schema: FeedSchema) {
-        rng = DifferentialRandom(seed: seed)
+        rng = SplitMix64(seed: seed)
         values = DifferentialJSONGenerator(seed: seed ^ 0x5A5A_5A5A)
         self.schema = schema
     }

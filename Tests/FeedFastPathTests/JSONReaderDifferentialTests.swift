@@ -1,4 +1,5 @@
 import XCTest
+import FeedTestSupport
 import Foundation
 @testable import FeedFastPath
 @testable import FeedCore
@@ -113,7 +114,7 @@ final class JSONReaderDifferentialTests: XCTestCase {
     /// takes (but surrogate escapes), ends where it ends, and `decode` gives
     /// the same value.
     func test_escapedScannerStrings_agreeWithReader() {
-        var rng = DifferentialRandom(seed: Self.stringSeed ^ 0xE5C)
+        var rng = SplitMix64(seed: Self.stringSeed ^ 0xE5C)
         var failures = FailureLog(self)
         var accepted = 0
         for index in 0..<Self.stringCount {
@@ -159,7 +160,7 @@ final class JSONReaderDifferentialTests: XCTestCase {
     /// decodes a checked span) against `JSONReader`, on string literals with
     /// every kind of escape, and mutations of them.
     func test_scannerStrings_agreeWithReader() {
-        var rng = DifferentialRandom(seed: Self.stringSeed)
+        var rng = SplitMix64(seed: Self.stringSeed)
         var failures = FailureLog(self)
         var accepted = 0, rejected = 0
         for index in 0..<Self.stringCount {
@@ -661,40 +662,6 @@ enum FoundationCorner {
     }
 }
 
-// MARK: - Deterministic randomness
-
-/// SplitMix64: small, seeded and the same on every run and platform, so a
-/// failing case replays from its seed.
-struct DifferentialRandom {
-    private var state: UInt64
-
-    init(seed: UInt64) { state = seed }
-
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
-    }
-
-    /// A number in 0..<bound (bound > 0).
-    mutating func below(_ bound: Int) -> Int { Int(next() % UInt64(bound)) }
-
-    mutating func chance(_ percent: Int) -> Bool { below(100) < percent }
-
-    mutating func pick<T>(_ items: [T]) -> T { items[below(items.count)] }
-
-    mutating func byte() -> UInt8 { UInt8(truncatingIfNeeded: next()) }
-
-    mutating func shuffle<T>(_ items: inout [T]) {
-        guard items.count > 1 else { return }
-        for index in stride(from: items.count - 1, to: 0, by: -1) {
-            items.swapAt(index, below(index + 1))
-        }
-    }
-}
-
 // MARK: - JSON text, written with random choices
 
 enum DifferentialText {
@@ -705,7 +672,7 @@ enum DifferentialText {
     /// `slashEscapePercent` of the time; the first always if `escapeFirst`); a
     /// quote, a backslash and control characters are always escaped, in one of their forms.
     static func appendString(_ scalars: [UInt32], to out: inout [UInt8], escapePercent: Int, slashEscapePercent: Int = 50,
-                             escapeFirst: Bool = false, rng: inout DifferentialRandom) {
+                             escapeFirst: Bool = false, rng: inout SplitMix64) {
         out.append(0x22)
         for (offset, scalar) in scalars.enumerated() {
             if offset == 0 && escapeFirst {
@@ -743,7 +710,7 @@ enum DifferentialText {
     }
 
     /// `\uXXXX` (a surrogate pair beyond the BMP), hex digits in either case.
-    static func unicodeEscape(_ scalar: UInt32, _ rng: inout DifferentialRandom) -> [UInt8] {
+    static func unicodeEscape(_ scalar: UInt32, _ rng: inout SplitMix64) -> [UInt8] {
         let upper = rng.chance(50)
         func unit(_ value: UInt32) -> [UInt8] {
             let digits = Array((upper ? "0123456789ABCDEF" : "0123456789abcdef").utf8)
@@ -756,7 +723,7 @@ enum DifferentialText {
 
     /// A random Unicode scalar: mostly printable ASCII, with control
     /// characters, quotes, backslashes, slashes, DEL and every UTF-8 length.
-    static func randomScalar(_ rng: inout DifferentialRandom) -> UInt32 {
+    static func randomScalar(_ rng: inout SplitMix64) -> UInt32 {
         switch rng.below(100) {
         case 0..<45: return 0x20 + UInt32(rng.below(0x5F))
         case 45..<52: return UInt32(rng.below(0x20))
@@ -771,7 +738,7 @@ enum DifferentialText {
         }
     }
 
-    static func randomScalars(_ rng: inout DifferentialRandom, count: Int) -> [UInt32] {
+    static func randomScalars(_ rng: inout SplitMix64, count: Int) -> [UInt32] {
         (0..<count).map { _ in randomScalar(&rng) }
     }
 
@@ -781,11 +748,11 @@ enum DifferentialText {
 /// Random JSON documents (valid RFC 8259 text, away from Foundation's corners),
 /// and mutations of them.
 struct DifferentialJSONGenerator {
-    var rng: DifferentialRandom
+    var rng: SplitMix64
     /// How deep a bushy value may nest (a deep chain adds to it).
     var bushyDepth = 6
 
-    init(seed: UInt64) { rng = DifferentialRandom(seed: seed) }
+    init(seed: UInt64) { rng = SplitMix64(seed: seed) }
 
     /// Object keys: none of them canonically equivalent to another (Swift's
     /// String, and so Foundation's dictionaries, compare keys that way).

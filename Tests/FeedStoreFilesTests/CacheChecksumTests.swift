@@ -1,4 +1,5 @@
 import XCTest
+import FeedTestSupport
 import FeedCore
 import FeedStoreFiles
 
@@ -18,17 +19,17 @@ final class CacheChecksumTests: XCTestCase {
     }
 
     func test_of_handlesEveryLengthFromZeroToSeventeen() {
-        var generator = CacheTestRandom(seed: 0x5eed)
+        var generator = SplitMix64(seed: 0x5eed)
         for length in 0...17 {
-            let bytes = (0..<length).map { _ in generator.nextByte() }
+            let bytes = (0..<length).map { _ in generator.byte() }
 
             XCTAssertEqual(CacheChecksum.of(bytes), reference(bytes), "length \(length)")
         }
     }
 
     func test_of_doesNotNeedAlignedBytes() {
-        var generator = CacheTestRandom(seed: 42)
-        let bytes = (0..<40).map { _ in generator.nextByte() }
+        var generator = SplitMix64(seed: 42)
+        let bytes = (0..<40).map { _ in generator.byte() }
         for start in 0..<8 {
             for length in [0, 1, 7, 8, 9, 16, 17, 31] {
                 let slice = Array(bytes[start..<(start + length)])
@@ -42,9 +43,9 @@ final class CacheChecksumTests: XCTestCase {
     }
 
     func test_of_differsWhenAnyOneByteChanges() {
-        var generator = CacheTestRandom(seed: 7)
+        var generator = SplitMix64(seed: 7)
         for length in 1...17 {
-            let bytes = (0..<length).map { _ in generator.nextByte() }
+            let bytes = (0..<length).map { _ in generator.byte() }
             let original = CacheChecksum.of(bytes)
             for position in 0..<length {
                 for flip: UInt8 in [0x01, 0x80, 0xFF] {
@@ -90,21 +91,4 @@ final class CacheChecksumTests: XCTestCase {
         for byte in bytes[whole...] { hash = (hash ^ UInt64(byte)) &* prime }
         return hash
     }
-}
-
-/// A small deterministic generator (SplitMix64), so failures repeat.
-struct CacheTestRandom {
-    private var state: UInt64
-
-    init(seed: UInt64) { state = seed }
-
-    mutating func next() -> UInt64 {
-        state &+= 0x9E3779B97F4A7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58476D1CE4E5B9
-        z = (z ^ (z >> 27)) &* 0x94D049BB133111EB
-        return z ^ (z >> 31)
-    }
-
-    mutating func nextByte() -> UInt8 { UInt8(truncatingIfNeeded: next()) }
 }

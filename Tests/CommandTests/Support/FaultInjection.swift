@@ -2,27 +2,13 @@ import FeedCore
 import FeedStoreFiles
 import Foundation
 import XCTest
+import FeedTestSupport
 #if canImport(Glibc)
 import Glibc
 #endif
 
 // Helpers for the reliability and security tests: seeded randomness, large
 // generated feeds, the cache's files, and the codes the contract documents.
-
-/// SplitMix64: small, fast and seeded, so a random test replays exactly.
-struct SeededGenerator: RandomNumberGenerator {
-    private var state: UInt64
-
-    init(seed: UInt64) { state = seed }
-
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
-    }
-}
 
 /// The seed of a randomized test: `$FEED_TEST_SEED` if set (to replay or
 /// explore), else the test's fixed one, so CI runs the same trials every time.
@@ -65,7 +51,7 @@ func imageRecord(url: String, body: [UInt8], status: Int = 200) -> String {
 
 /// Deterministic bytes of `count` for `url`: image data that tells one URL from another.
 func imageBytes(for url: String, count: Int) -> [UInt8] {
-    var generator = SeededGenerator(seed: UInt64(truncatingIfNeeded: url.utf8.reduce(5381) { ($0 &* 33) &+ Int($1) }))
+    var generator = SplitMix64(seed: UInt64(truncatingIfNeeded: url.utf8.reduce(5381) { ($0 &* 33) &+ Int($1) }))
     return (0..<count).map { _ in UInt8.random(in: 0...255, using: &generator) }
 }
 
