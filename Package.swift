@@ -42,9 +42,10 @@ let package = Package(
         .testTarget(name: "FeedCommandsTests", dependencies: ["FeedCommands", "FeedTestSupport"]),
         .testTarget(name: "LoopbackHTTPTests", dependencies: ["LoopbackHTTP", "FeedPlatform"]),
         .testTarget(name: "CommandTests", dependencies: ["FeedCore", "FeedStoreFiles", "LoopbackHTTP", "FeedTestSupport"]),
-        // What the test targets share: seeded randomness, temporary directories,
-        // store specs, the tools a test needs.
-        .target(name: "FeedTestSupport", dependencies: ["FeedCore", "FeedPlatform"], path: "Tests/FeedTestSupport"),
+        // What the test targets share: store specs, the in-memory store, seeded
+        // randomness, temporary directories, the tools a test needs. A test
+        // target, so that release builds never see it.
+        .testTarget(name: "FeedTestSupport", dependencies: ["FeedCore", "FeedPlatform"]),
     ],
     swiftLanguageModes: [.v5]
 )

@@ -127,6 +127,22 @@ final class BatchFetcherTests: XCTestCase {
         }
     }
 
+    func test_run_withAClientThatCompletesAtOnce_startsEveryTargetWithoutGrowingTheStack() {
+        // Each synchronous completion used to start the next target from
+        // inside itself: 20,000 failing URLs overflowed the stack.
+        let client = HTTPClientStub(synchronous: true)
+        let targets = (0..<200_000).map { FetchTarget.url("https://h/fail/\($0)") }
+        var delivered = 0, failed = 0
+
+        BatchFetcher(client: client, concurrency: 4).run(targets) { outcome in
+            delivered += 1
+            if case .failed = outcome { failed += 1 }
+        }
+
+        XCTAssertEqual(delivered, targets.count)
+        XCTAssertEqual(failed, targets.count)
+    }
+
     func test_run_deliversOnTheCallingThread() {
         let caller = Thread.current
         var threads: [Thread] = []

@@ -55,6 +55,7 @@ public struct FeedFetchCommand {
         let fetcher = BatchFetcher(client: makeClient(options.limits, options.jobs), concurrency: options.jobs)
         let progress = ProgressLine(tool: stage.tool, total: targets.count, errors: stage.io.errors)
         stage.diagnostics.progress = progress
+        defer { progress?.clear() }
         var done = 0, bytes = 0
         try fetcher.run(targets) { outcome in
             switch outcome {
@@ -67,6 +68,5 @@ public struct FeedFetchCommand {
             done += 1
             progress?.update(done: done, bytes: bytes)
         }
-        progress?.clear()
     }
 }

@@ -28,8 +28,9 @@ public final class BatchFetcher: Sendable {
         let state = Mutex(State(slots: Array(repeating: nil, count: targets.count)))
         let ready = DispatchSemaphore(value: 0)
 
-        // Starts target `index`; targets that need no fetch finish at once, so
-        // this loops (never recurses) to the next one.
+        // Starts target `index`. Targets that need no fetch finish at once, and
+        // so may a fetch (a client that fails a URL before any I/O): either
+        // way the next target is started by this loop, never by recursion.
         @Sendable func launch(_ index: Int) {
             var current: Int? = index
             while let index = current {
@@ -39,7 +40,7 @@ public final class BatchFetcher: Sendable {
                 case .invalid(let url, let error):
                     current = finish(index, .failed(ErrorRecord(url: url, error)))
                 case .url(let url):
-                    current = nil
+                    let handoff = Handoff()
                     client.get(url) { result in
                         let outcome: Outcome
                         switch result {
@@ -48,8 +49,11 @@ public final class BatchFetcher: Sendable {
                         case .failure(let error):
                             outcome = .failed(ErrorRecord(url: url, error))
                         }
-                        if let next = finish(index, outcome) { launch(next) }
+                        let next = finish(index, outcome)
+                        if handoff.completedInside(next: next) { return }
+                        if let next { launch(next) }
                     }
+                    current = handoff.leave()
                 }
             }
         }
@@ -87,5 +91,30 @@ public final class BatchFetcher: Sendable {
     private struct State {
         var slots: [Outcome?]
         var launched = 0
+    }
+
+    /// Tells a completion that ran while `get` had not yet returned (on the
+    /// launching thread) to leave the next target to the launching loop.
+    private final class Handoff: Sendable {
+        private let state = Mutex((inside: true, completed: false, next: Int?.none))
+
+        /// From the completion: true if the launcher will start `next`.
+        func completedInside(next: Int?) -> Bool {
+            state.withLock { state in
+                guard state.inside else { return false }
+                state.completed = true
+                state.next = next
+                return true
+            }
+        }
+
+        /// From the launcher, once `get` returned: the next target to start
+        /// if the completion already ran.
+        func leave() -> Int? {
+            state.withLock { state in
+                state.inside = false
+                return state.completed ? state.next : nil
+            }
+        }
     }
 }
