@@ -6,7 +6,7 @@ import PackageDescription
 //   feed-*            mains: a few lines of wiring each
 //   FeedCommands      one type per command over injected standard I/O: arguments,
 //                     the pipe's rules, output, exit codes (no exit() of its own)
-//   FeedNetworking    the HTTP adapter behind FeedCore's HTTPClient (feed-fetch only)
+//   FeedCurl          the HTTP adapter behind FeedCore's HTTPClient, over libcurl (feed-fetch only)
 //   FeedFastPath      feed-map's scanners and payload mapper, mapped input: one call
 //                     that writes the finished document or declines
 //   FeedStoreFiles    the cache on disk: directory, atomic writes, locks, checksums
@@ -28,8 +28,8 @@ let package = Package(
         .target(name: "FeedStoreFiles", dependencies: ["FeedCore", "FeedPlatform"]),
         .target(name: "FeedFastPath", dependencies: ["FeedCore", "FeedPlatform"]),
         .target(name: "FeedCommands", dependencies: ["FeedCore", "FeedStoreFiles", "FeedFastPath", "FeedPlatform"]),
-        .target(name: "FeedNetworking", dependencies: ["FeedCore"]),
-        .executableTarget(name: "feed-fetch", dependencies: ["FeedCommands", "FeedNetworking"]),
+        .target(name: "FeedCurl", dependencies: ["FeedCore", "FeedPlatform"]),
+        .executableTarget(name: "feed-fetch", dependencies: ["FeedCommands", "FeedCurl"]),
         .executableTarget(name: "feed-map", dependencies: ["FeedCommands"]),
         .executableTarget(name: "feed-comments", dependencies: ["FeedCommands"]),
         .executableTarget(name: "feed-cache", dependencies: ["FeedCommands"]),

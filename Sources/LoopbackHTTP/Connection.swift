@@ -3,13 +3,13 @@
 final class Connection {
     private let socket: ConnectionSocket
     private let core: ServerCore
-    private var reader: RequestReader
+    private var reader: MessageReader
     private let writer: ReplyWriter
 
     init(fd: Int32, core: ServerCore) {
         socket = ConnectionSocket(fd: fd, stop: core.stopSignal.fd)
         self.core = core
-        reader = RequestReader(socket: socket)
+        reader = MessageReader(socket: socket)
         writer = ReplyWriter(socket: socket, core: core)
     }
 

@@ -31,7 +31,7 @@ struct ConnectionSocket {
     /// many, or nil once the peer closed, the socket failed, the server stopped or `deadline` passed.
     func receive(into scratch: inout [UInt8], until deadline: Double? = nil) -> Int? {
         while true {
-            guard waitReadable(fd, orStop: stop, until: deadline) == .readable else { return nil }
+            guard waitReadable(fd, orStop: stop, until: deadline) == .ready else { return nil }
             let count = scratch.withUnsafeMutableBytes { recv(fd, $0.baseAddress, $0.count, 0) }
             if count > 0 { return count }
             if count < 0 && errno == EINTR { continue }

@@ -2,33 +2,14 @@ extension LoopbackRequest {
     /// The request a header section (request line, header lines, blank line; LF or CR LF)
     /// describes, without its body. Throws `.reject(400)` for a malformed section and
     /// `.reject(505)` for a version other than HTTP/1.0 and HTTP/1.1.
-    init(headerSection: ArraySlice<UInt8>) throws(RequestReadFailure) {
-        // Split on LF bytes (not Characters: "\r\n" is one Character in Swift), dropping a CR before each.
-        var lines = headerSection.split(separator: 10, omittingEmptySubsequences: false).map { line in
-            String(decoding: line.last == 13 ? line.dropLast() : line, as: UTF8.self)
-        }
-        while let last = lines.last, last.isEmpty { lines.removeLast() }
-        guard let requestLine = lines.first else { throw .reject(400) }
-        let parts = requestLine.split(separator: " ", omittingEmptySubsequences: false)
+    init(headerSection: ArraySlice<UInt8>) throws(MessageReadFailure) {
+        let lines = try HeaderSection.lines(headerSection)
+        let parts = lines[0].split(separator: " ", omittingEmptySubsequences: false)
         guard parts.count == 3, !parts[0].isEmpty, !parts[1].isEmpty else { throw .reject(400) }
         let version = String(parts[2])
         guard version.hasPrefix("HTTP/") else { throw .reject(400) }
         guard version == "HTTP/1.1" || version == "HTTP/1.0" else { throw .reject(505) }
-
-        var headers: [(name: String, value: String)] = []
-        for line in lines.dropFirst() {
-            if let first = line.first, first == " " || first == "\t" {
-                // Obsolete line folding: continue the previous value.
-                guard let previous = headers.popLast() else { throw .reject(400) }
-                headers.append((previous.name, previous.value + " " + String(line).trimmingSpaces()))
-                continue
-            }
-            guard let colon = line.firstIndex(of: ":") else { throw .reject(400) }
-            let name = String(line[..<colon])
-            guard !name.isEmpty, !name.contains(" "), !name.contains("\t") else { throw .reject(400) }
-            let value = String(line[line.index(after: colon)...]).trimmingSpaces()
-            headers.append((name, value))
-        }
+        let headers = try HeaderSection.fields(lines.dropFirst())
         self.init(method: String(parts[0]), path: String(parts[1]), headers: headers, version: version)
     }
 

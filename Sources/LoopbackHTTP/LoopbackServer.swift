@@ -3,8 +3,11 @@ import FeedPlatform
 /// An HTTP/1.1 server on 127.0.0.1 for tests and demos.
 ///
 /// It accepts at once on its own thread and serves every connection on a thread of its own,
-/// with keep-alive. `stop()` (also run by `deinit`) closes the listening socket and every
-/// connection, hanging ones too, and returns once no server thread touches a socket any more.
+/// with keep-alive: an idle connection stays open, however long, until the client closes it
+/// (or sends "Connection: close", or is HTTP/1.0 without "Connection: keep-alive"), a reply
+/// closes it, or the server stops; there is no idle timeout. `stop()` (also run by `deinit`)
+/// closes the listening socket and every connection, hanging ones too, and returns once no
+/// server thread touches a socket any more.
 public final class LoopbackServer: @unchecked Sendable {
     /// The bound port (the ephemeral one the system chose when asked for 0).
     public let port: UInt16
@@ -38,6 +41,10 @@ public final class LoopbackServer: @unchecked Sendable {
 
     /// Every request received so far, in arrival order (a snapshot).
     public var requests: [LoopbackRequest] { core.recordedRequests() }
+
+    /// How many TCP connections the server has accepted since it started: with keep-alive, a
+    /// client that sends several requests on one connection counts once.
+    public var connectionCount: Int { core.acceptedConnections() }
 
     /// How many requests asked for `path`. A `path` with a "?" must match the target exactly;
     /// one without matches the target with its query left off.

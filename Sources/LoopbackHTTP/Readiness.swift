@@ -1,8 +1,9 @@
 import FeedPlatform
 
-/// What waiting on a socket together with the server's stop signal saw.
+/// What waiting on a socket together with a stop signal saw.
 enum Readiness {
-    case readable
+    /// The socket is ready for what was asked (or hung up, or failed: the next call says which).
+    case ready
     case stopped
     /// The deadline passed first.
     case timedOut
@@ -14,11 +15,21 @@ enum Readiness {
 /// (never, if nil). A nil `fd` waits for `stop` alone. The stop signal wins when both are ready.
 /// Polls at least once, so a deadline already past still reports a pending stop.
 ///
-/// The one poll loop of the server: every wait (a request, the listener, a delay, a
-/// lingering close) goes through it, so `stop()` wakes them all.
+/// With `waitWritable`, the one poll loop of the server: every wait (a request, the listener,
+/// a delay, a lingering close, the proxy's origin) goes through it, so `stop()` wakes them all.
 func waitReadable(_ fd: Int32?, orStop stop: Int32, until deadline: Double? = nil) -> Readiness {
+    waitReady(fd, for: Int16(POLLIN), orStop: stop, until: deadline)
+}
+
+/// As `waitReadable`, for writability (a non-blocking connect completing or failing).
+/// A negative `stop` is never signalled.
+func waitWritable(_ fd: Int32, orStop stop: Int32, until deadline: Double? = nil) -> Readiness {
+    waitReady(fd, for: Int16(POLLOUT), orStop: stop, until: deadline)
+}
+
+private func waitReady(_ fd: Int32?, for events: Int16, orStop stop: Int32, until deadline: Double?) -> Readiness {
     var fds = [
-        pollfd(fd: fd ?? -1, events: Int16(POLLIN), revents: 0),  // poll ignores a negative fd
+        pollfd(fd: fd ?? -1, events: events, revents: 0),  // poll ignores a negative fd
         pollfd(fd: stop, events: Int16(POLLIN), revents: 0),
     ]
     while true {
@@ -28,7 +39,7 @@ func waitReadable(_ fd: Int32?, orStop stop: Int32, until deadline: Double? = ni
         if ready < 0 && errno != EINTR { return .failed }
         if ready > 0 {
             if fds[1].revents != 0 { return .stopped }
-            if fds[0].revents != 0 { return .readable }
+            if fds[0].revents != 0 { return .ready }
         }
         if let deadline, monotonicNow() >= deadline { return .timedOut }
     }

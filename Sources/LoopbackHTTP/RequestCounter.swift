@@ -1,13 +1,15 @@
 import Synchronization
 
-/// Hands out 0, 1, 2, ... to concurrent callers (the request count of `LoopbackRoutes.sequence`).
+/// Hands out 0, 1, 2, ... per key to concurrent callers (the request counts of
+/// `LoopbackRoutes.sequence` and `LoopbackRoutes.sequences`).
 final class RequestCounter: Sendable {
-    private let count = Mutex(0)
+    private let counts = Mutex<[String: Int]>([:])
 
-    func next() -> Int {
-        count.withLock { value in
-            defer { value += 1 }
-            return value
+    /// How many times `key` was counted before this call.
+    func next(_ key: String = "") -> Int {
+        counts.withLock { counts in
+            defer { counts[key, default: 0] += 1 }
+            return counts[key, default: 0]
         }
     }
 }

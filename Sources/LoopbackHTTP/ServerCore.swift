@@ -52,7 +52,7 @@ final class ServerCore: Sendable {
             case .failed, .timedOut:
                 if waitForStop(seconds: 0.01) { return }
                 continue
-            case .readable: break
+            case .ready: break
             }
             let connection = Socket.acceptConnection(listener)
             if connection < 0 {
@@ -103,6 +103,10 @@ final class ServerCore: Sendable {
         state.withLock { $0.recorded.count }
     }
 
+    func acceptedConnections() -> Int {
+        state.withLock { $0.acceptedConnections }
+    }
+
     // MARK: Waiting and stopping
 
     /// Sleeps up to `seconds`, returning early (true) as soon as the server stops.
@@ -110,7 +114,7 @@ final class ServerCore: Sendable {
         switch waitReadable(nil, orStop: stopSignal.fd, until: monotonicNow() + max(seconds, 0)) {
         case .stopped: return true
         case .failed: return isStopped
-        case .readable, .timedOut: return false
+        case .ready, .timedOut: return false
         }
     }
 

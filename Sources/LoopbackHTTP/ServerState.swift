@@ -11,6 +11,8 @@ struct ServerState {
     /// The pthread of each running connection thread, so that `stop()` called from a handler
     /// does not wait for itself.
     var connectionThreads: [Int32: pthread_t] = [:]
+    /// Every connection accepted since the start, the ones turned away at stop too.
+    var acceptedConnections = 0
     /// Every request received so far, in arrival order.
     var recorded: [LoopbackRequest] = []
 
@@ -21,8 +23,10 @@ struct ServerState {
         return true
     }
 
-    /// Registers a just-accepted socket and its coming thread; false once the server stopped.
+    /// Counts a just-accepted socket and registers it and its coming thread; false once the
+    /// server stopped.
     mutating func admit(_ fd: Int32) -> Bool {
+        acceptedConnections += 1
         if stopped { return false }
         openSockets.insert(fd)
         liveConnections += 1

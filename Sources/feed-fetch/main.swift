@@ -1,10 +1,13 @@
 // feed-fetch: "System downloads data from the URL." One response record per URL.
 import FeedCommands
-import FeedNetworking
+import FeedCore
+import FeedCurl
 import FeedPlatform
 
 CancelCourse.install()
-let command = FeedFetchCommand { limits, concurrency in
-    URLSessionHTTPClient(limits: limits, concurrency: concurrency)
+let io = StandardIO.process(tool: "feed-fetch")
+let command = FeedFetchCommand { (settings) throws(ToolError) in
+    try CurlHTTPClient(CurlSettings(limits: settings.limits, concurrency: settings.concurrency, headers: settings.headers,
+                                    caFile: settings.caFile, environment: io.environment))
 }
-exit(command.run(Array(CommandLine.arguments.dropFirst()), .process(tool: "feed-fetch")))
+exit(command.run(Array(CommandLine.arguments.dropFirst()), io))

@@ -103,7 +103,7 @@ final class NetworkFaultTests: XCTestCase {
         let records = fetched.records()
         XCTAssertEqual(records.map { $0["url"] as? String }, urls, "one record per URL, in order")
         for (record, fault) in zip(records, faults) {
-            XCTAssertEqual((record["error"] as? [String: Any])?["kind"] as? String, fault.kind, fault.url)
+            XCTAssertEqual((record["error"] as? [String: Any])?["kind"] as? String, fault.kind, "\(fault.url) \(record)")
             XCTAssertNil(record["body"], "\(fault.url): no partial body")
             XCTAssertNil(record["body_base64"], "\(fault.url): no partial body")
         }

@@ -85,8 +85,8 @@ final class FeedFetchCommandTests: XCTestCase {
         var asked: (limits: FetchLimits, concurrency: Int)?
 
         let io = makeIO()
-        let code = FeedFetchCommand { limits, concurrency in
-            asked = (limits, concurrency)
+        let code = FeedFetchCommand { settings in
+            asked = (settings.limits, settings.concurrency)
             return stub
         }.run(["-j", "4"] + urls, io.standardIO)
 
@@ -296,8 +296,8 @@ final class FeedFetchCommandTests: XCTestCase {
         var asked: [(limits: FetchLimits, concurrency: Int)] = []
         let stub = HTTPClientStub(["https://h/a": .success(.ok("a"))])
         func fetch(_ arguments: [String]) -> Int32 {
-            FeedFetchCommand { limits, concurrency in
-                asked.append((limits, concurrency))
+            FeedFetchCommand { settings in
+                asked.append((settings.limits, settings.concurrency))
                 return stub
             }.run(arguments, makeIO().standardIO)
         }
@@ -403,7 +403,7 @@ final class FeedFetchCommandTests: XCTestCase {
 
         let quiet = run(["https://h/a", "https://h/b"], client: stub)
         let io = makeIO(stderrIsTerminal: true)
-        let code = FeedFetchCommand { _, _ in stub }.run(["https://h/a", "https://h/b"], io.standardIO)
+        let code = FeedFetchCommand { _ in stub }.run(["https://h/a", "https://h/b"], io.standardIO)
 
         XCTAssertEqual(quiet.stderr, "feed-fetch: https://h/b: refused\n")
         XCTAssertEqual(code, 69)
@@ -416,7 +416,7 @@ final class FeedFetchCommandTests: XCTestCase {
     private func run(_ arguments: [String] = [], stdin: BytesSource = .terminal, client: HTTPClientStub,
                      stdoutIsTerminal: Bool = false, stdoutRefusingAfter limit: Int? = nil) -> RunResult {
         let io = makeIO(stdin: stdin, stdoutIsTerminal: stdoutIsTerminal, stdoutRefusingAfter: limit)
-        let code = FeedFetchCommand { _, _ in client }.run(arguments, io.standardIO)
+        let code = FeedFetchCommand { _ in client }.run(arguments, io.standardIO)
         return RunResult(code: code, io: io)
     }
 

@@ -3,8 +3,8 @@ import FeedCore
 /// feed-fetch: "System downloads data from the URL." One response record per
 /// URL, in the order given, `-j` at a time.
 public struct FeedFetchCommand {
-    /// Makes the HTTP client for a run's limits and concurrency.
-    public typealias ClientFactory = (FetchLimits, _ concurrency: Int) -> HTTPClient
+    /// Makes the HTTP client for a run's settings (or says why it cannot).
+    public typealias ClientFactory = (FetchSettings) throws(ToolError) -> HTTPClient
 
     private let makeClient: ClientFactory
 
@@ -52,7 +52,7 @@ public struct FeedFetchCommand {
     }
 
     private func fetch(_ targets: [FetchTarget], _ options: FetchOptions, _ stage: Stage) throws {
-        let fetcher = BatchFetcher(client: makeClient(options.limits, options.jobs), concurrency: options.jobs)
+        let fetcher = BatchFetcher(client: try makeClient(options.settings), concurrency: options.settings.concurrency)
         let progress = ProgressLine(tool: stage.tool, total: targets.count, errors: stage.io.errors)
         stage.diagnostics.progress = progress
         defer { progress?.clear() }

@@ -1,6 +1,6 @@
-extension RequestReader {
+extension MessageReader {
     /// A chunked body, de-chunked; trailer fields are read and ignored.
-    mutating func readChunkedBody() throws(RequestReadFailure) -> [UInt8] {
+    mutating func readChunkedBody() throws(MessageReadFailure) -> [UInt8] {
         var body: [UInt8] = []
         while true {
             let line = try readLine()
@@ -19,7 +19,7 @@ extension RequestReader {
     }
 
     /// Trailer fields, up to the blank line.
-    private mutating func skipTrailers() throws(RequestReadFailure) {
+    private mutating func skipTrailers() throws(MessageReadFailure) {
         var trailerBytes = 0
         while true {
             let trailer = try readLine()
@@ -30,7 +30,7 @@ extension RequestReader {
     }
 
     /// One line from `buffer` (without CR LF), reading more as needed.
-    private mutating func readLine() throws(RequestReadFailure) -> [UInt8] {
+    private mutating func readLine() throws(MessageReadFailure) -> [UInt8] {
         var scanned = 0
         while true {
             if let newline = buffer[scanned...].firstIndex(of: 10) {

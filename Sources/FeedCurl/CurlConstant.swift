@@ -1,0 +1,42 @@
+/// The numbers of libcurl's ABI that feed-fetch uses (from curl.h and
+/// multi.h; they never change within libcurl 7 and 8).
+enum CurlConstant {
+    static let globalAll = 3
+
+    // CURLoption: a type base (long 0, pointer 10000, function 20000, off_t 30000) plus a number.
+    static let writeData: Int32 = 10_001
+    static let url: Int32 = 10_002
+    static let errorBuffer: Int32 = 10_010
+    static let writeFunction: Int32 = 20_011
+    static let userAgent: Int32 = 10_018
+    static let httpHeader: Int32 = 10_023
+    static let headerData: Int32 = 10_029
+    static let followLocation: Int32 = 52
+    static let caInfo: Int32 = 10_065
+    static let maxRedirects: Int32 = 68
+    static let headerFunction: Int32 = 20_079
+    static let noSignal: Int32 = 99
+    static let acceptEncoding: Int32 = 10_102
+    static let privateData: Int32 = 10_103
+    static let maxFileSize: Int32 = 30_117
+    static let timeoutMilliseconds: Int32 = 155
+    static let connectTimeoutMilliseconds: Int32 = 156
+    static let protocols: Int32 = 10_318
+    static let redirectProtocols: Int32 = 10_319
+
+    // CURLINFO: a type base (string 0x100000, long 0x200000, off_t 0x600000) plus a number.
+    static let responseCode: Int32 = 0x200000 + 2
+    static let privateInfo: Int32 = 0x100000 + 21
+    static let contentLength: Int32 = 0x600000 + 15
+    static let osErrno: Int32 = 0x200000 + 25
+
+    // CURLMoption.
+    static let pipelining: Int32 = 3
+    static let maxHostConnections: Int32 = 7
+    static let multiplex = 2
+
+    // CURLMSG.
+    static let messageDone: Int32 = 1
+
+    static let errorBufferSize = 256
+}

@@ -1,0 +1,63 @@
+import FeedCore
+import FeedPlatform
+
+/// A failed transfer in the contract's words: `connectivity` for anything
+/// the network did, `invalid-data` for a body over `--max-size`, each with a
+/// message that says what happened (and names the proxy when it was the proxy).
+enum CurlFailure {
+    static func error(_ code: Int32, of transfer: CurlTransfer, curl: Libcurl, settings: CurlSettings) -> ToolError {
+        let limits = settings.limits
+        if transfer.exceededMaxSize || code == CurlCode.fileSizeExceeded {
+            return ToolError(.invalidData, "body larger than --max-size \(limits.maxSize) bytes")
+        }
+        let detail = transfer.errorText
+        let proxy = ProxyEnvironment(settings.environment).proxy(for: transfer.url)
+        let reason: String
+        switch code {
+        case CurlCode.couldNotResolveProxy:
+            reason = "cannot resolve the proxy \(proxy ?? "host")"
+        case CurlCode.couldNotResolveHost:
+            reason = "cannot resolve host"
+        case CurlCode.couldNotConnect:
+            var osError = 0
+            _ = curl.easyGetLong(transfer.easy, CurlConstant.osErrno, &osError)
+            let refused = osError == Int(ECONNREFUSED) ? "connection refused" : "cannot connect (\(detail))"
+            reason = proxy.map { "\(refused) by the proxy \($0)" } ?? refused
+        case CurlCode.proxy:
+            reason = "the proxy \(proxy ?? "") failed: \(detail)"
+        case CurlCode.timedOut:
+            if let connect = limits.connectTimeout, detail.lowercased().contains("connect") {
+                reason = "connection timed out after \(describe(connect))"
+            } else {
+                reason = "timed out after \(describe(limits.timeout))"
+            }
+        case CurlCode.tooManyRedirects:
+            reason = "more than \(limits.maxRedirects) redirects"
+        case CurlCode.partialFile:
+            var declared: Int64 = -1
+            _ = curl.easyGetOffset(transfer.easy, CurlConstant.contentLength, &declared)
+            reason = declared >= 0 ? "connection closed after \(transfer.body.count) of \(declared) bytes" : "connection closed mid-body"
+        case CurlCode.gotNothing:
+            reason = "the server closed the connection without answering"
+        case CurlCode.sendError, CurlCode.receiveError:
+            reason = "connection lost (\(detail))"
+        case CurlCode.peerFailedVerification:
+            reason = "TLS failure: the server's certificate is not trusted (\(detail))"
+        case CurlCode.sslConnectError:
+            reason = "TLS failure: \(detail)"
+        case CurlCode.caCertBadFile:
+            reason = "TLS failure: cannot read the CA bundle (\(detail))"
+        case CurlCode.weirdServerReply, CurlCode.http2, CurlCode.http2Stream:
+            reason = "bad server response (\(detail))"
+        case CurlCode.badContentEncoding:
+            reason = "cannot decode the body (\(detail))"
+        default:
+            reason = detail.isEmpty ? (curl.easyStrerror(code).map { String(cString: $0) } ?? "transfer failed (\(code))") : detail
+        }
+        return ToolError(.connectivity, reason)
+    }
+
+    static func describe(_ seconds: Double) -> String {
+        seconds == seconds.rounded() && seconds < 1e9 ? "\(Int(seconds))s" : "\(seconds)s"
+    }
+}

@@ -1,0 +1,73 @@
+import Dispatch
+import FeedCore
+import FeedPlatform
+import Synchronization
+
+/// FeedCore's `HTTPClient` over libcurl's multi interface: every transfer of
+/// a run on one thread that sleeps in `curl_multi_poll` until there is work,
+/// connections kept and reused (at most `concurrency` to a host; HTTP/2
+/// streams share one where the server offers it over TLS), timeouts in
+/// milliseconds, redirects followed up to the limit, the body never read past
+/// `--max-size`, compressed responses asked for and written decoded.
+public final class CurlHTTPClient: HTTPClient, @unchecked Sendable {
+    private let curl: Libcurl
+    private let multi: Libcurl.Multi
+    private let settings: CurlSettings
+    /// GETs asked for and not yet handed to libcurl, and whether `get` may
+    /// wake the loop; shared with callers' threads.
+    private let queue = Mutex([CurlTransfer]())
+    /// Transfers libcurl is working on: only the loop's thread touches them.
+    private var running: [CurlTransfer] = []
+
+    public init(_ settings: CurlSettings) throws(ToolError) {
+        curl = try Libcurl.shared.get()
+        guard let multi = curl.multiInit() else { throw ToolError(.connectivity, "cannot start libcurl") }
+        self.multi = multi
+        self.settings = settings
+        _ = curl.multiSetLong(multi, CurlConstant.maxHostConnections, settings.concurrency)
+        _ = curl.multiSetLong(multi, CurlConstant.pipelining, CurlConstant.multiplex)
+        let loop = DispatchQueue(label: "feed-fetch.curl")
+        loop.async { [self] in run() }
+    }
+
+    public func get(_ url: String, completion: @escaping @Sendable (Result<HTTPResponse, ToolError>) -> Void) {
+        guard let easy = curl.easyInit() else {
+            completion(.failure(ToolError(.connectivity, "cannot start a transfer")))
+            return
+        }
+        let transfer = CurlTransfer(url: url, easy: easy, maxSize: settings.limits.maxSize, completion: completion)
+        settings.configure(transfer, curl)
+        queue.withLock { $0.append(transfer) }
+        _ = curl.multiWakeup(multi)
+    }
+
+    /// The loop: hand new transfers to libcurl, let it work, finish what is
+    /// done, then sleep until a socket, a timer or `get` wakes it.
+    private func run() {
+        var stillRunning: Int32 = 0
+        while true {
+            for transfer in queue.withLock({ queued in defer { queued.removeAll() }; return queued }) {
+                running.append(transfer)
+                _ = curl.multiAdd(multi, transfer.easy)
+            }
+            _ = curl.multiPerform(multi, &stillRunning)
+            finishDone()
+            _ = curl.multiPoll(multi, nil, 0, 1000, nil)
+        }
+    }
+
+    private func finishDone() {
+        var left: Int32 = 0
+        while let message = curl.multiInfoRead(multi, &left) {
+            guard message.load(as: Int32.self) == CurlConstant.messageDone else { continue }
+            let easy = message.load(fromByteOffset: 8, as: Libcurl.Easy?.self)
+            let code = message.load(fromByteOffset: 16, as: Int32.self)
+            guard let index = running.firstIndex(where: { $0.easy == easy }) else { continue }
+            let transfer = running.remove(at: index)
+            _ = curl.multiRemove(multi, transfer.easy)
+            let result = CurlOutcome.result(of: transfer, code: code, curl: curl, settings: settings)
+            transfer.release(curl)
+            transfer.completion(result)
+        }
+    }
+}

@@ -1,0 +1,55 @@
+import FeedCore
+
+/// What every transfer of a run is set up with: the limits, the request
+/// headers, the trusted CAs, and how many at once.
+public struct CurlSettings: @unchecked Sendable {
+    public var limits: FetchLimits
+    public var concurrency: Int
+    /// `Name: value` lines, sent on every request (an empty value is sent empty).
+    public var headers: [(name: String, value: String)]
+    /// A PEM bundle of CAs to trust instead of the system's.
+    public var caFile: String?
+    /// Where proxies are read from (as libcurl reads them), to name a proxy in a message.
+    public var environment: (String) -> String?
+
+    public init(limits: FetchLimits, concurrency: Int, headers: [(name: String, value: String)] = [], caFile: String? = nil,
+                environment: @escaping (String) -> String? = { _ in nil }) {
+        self.limits = limits
+        self.concurrency = max(1, concurrency)
+        self.headers = headers
+        self.caFile = caFile
+        self.environment = environment
+    }
+
+    /// Sets up a transfer's handle. Strings given to libcurl are copied by it.
+    func configure(_ transfer: CurlTransfer, _ curl: Libcurl) {
+        let easy = transfer.easy
+        let context = UnsafeRawPointer(Unmanaged.passUnretained(transfer).toOpaque())
+        _ = curl.easySetPointer(easy, CurlConstant.url, transfer.url)
+        _ = curl.easySetPointer(easy, CurlConstant.protocols, "http,https")
+        _ = curl.easySetPointer(easy, CurlConstant.redirectProtocols, "http,https")
+        _ = curl.easySetLong(easy, CurlConstant.noSignal, 1)
+        _ = curl.easySetLong(easy, CurlConstant.followLocation, 1)
+        _ = curl.easySetLong(easy, CurlConstant.maxRedirects, limits.maxRedirects)
+        _ = curl.easySetLong(easy, CurlConstant.timeoutMilliseconds, CurlSettings.milliseconds(limits.timeout))
+        if let connectTimeout = limits.connectTimeout {
+            _ = curl.easySetLong(easy, CurlConstant.connectTimeoutMilliseconds, CurlSettings.milliseconds(connectTimeout))
+        }
+        _ = curl.easySetOffset(easy, CurlConstant.maxFileSize, Int64(limits.maxSize))
+        _ = curl.easySetPointer(easy, CurlConstant.acceptEncoding, "")
+        _ = curl.easySetPointer(easy, CurlConstant.userAgent, "feed-fetch/\(ToolsetVersion.string)")
+        if let caFile { _ = curl.easySetPointer(easy, CurlConstant.caInfo, caFile) }
+        _ = curl.easySetPointer(easy, CurlConstant.errorBuffer, transfer.errorBuffer)
+        _ = curl.easySetPointer(easy, CurlConstant.writeFunction, unsafeBitCast(CurlTransfer.writeCallback, to: UnsafeRawPointer.self))
+        _ = curl.easySetPointer(easy, CurlConstant.writeData, context)
+        _ = curl.easySetPointer(easy, CurlConstant.headerFunction, unsafeBitCast(CurlTransfer.headerCallback, to: UnsafeRawPointer.self))
+        _ = curl.easySetPointer(easy, CurlConstant.headerData, context)
+        if !headers.isEmpty { transfer.setHeaders(headers, curl) }
+    }
+
+    /// Whole milliseconds, rounded up so that a limit is never cut short
+    /// (and 0.0001 s is not 0, which libcurl reads as no limit).
+    static func milliseconds(_ seconds: Double) -> Int {
+        max(1, Int((seconds * 1000).rounded(.up)))
+    }
+}

@@ -1,0 +1,78 @@
+import FeedCore
+import FeedPlatform
+
+/// One GET on its way: the easy handle, the body and headers as they arrive,
+/// and who to tell when it ends. The callbacks of its handle reach it through
+/// the pointer to it that the handle holds.
+final class CurlTransfer {
+    let url: String
+    let easy: Libcurl.Easy
+    let completion: @Sendable (Result<HTTPResponse, ToolError>) -> Void
+    private let maxSize: Int
+    private(set) var body: [UInt8] = []
+    /// The final response's header lines (a redirect or a 100 Continue starts them anew).
+    private(set) var headers = ResponseHeaderLines()
+    /// Set when the body went past the size limit (the transfer is then stopped).
+    private(set) var exceededMaxSize = false
+    let errorBuffer = UnsafeMutablePointer<CChar>.allocate(capacity: CurlConstant.errorBufferSize)
+    /// The request headers' list, which libcurl reads for the life of the handle.
+    private var headerList: OpaquePointer?
+
+    init(url: String, easy: Libcurl.Easy, maxSize: Int, completion: @escaping @Sendable (Result<HTTPResponse, ToolError>) -> Void) {
+        self.url = url
+        self.easy = easy
+        self.maxSize = maxSize
+        self.completion = completion
+        errorBuffer.initialize(repeating: 0, count: CurlConstant.errorBufferSize)
+    }
+
+    deinit { errorBuffer.deallocate() }
+
+    func setHeaders(_ headers: [(name: String, value: String)], _ curl: Libcurl) {
+        for header in headers {
+            // "Name;" is how libcurl is told to send a header with an empty value.
+            headerList = curl.slistAppend(headerList, header.value.isEmpty ? "\(header.name);" : "\(header.name): \(header.value)")
+        }
+        _ = curl.easySetPointer(easy, CurlConstant.httpHeader, UnsafeRawPointer(headerList))
+    }
+
+    /// Frees the handle and what it held; the transfer is over.
+    func release(_ curl: Libcurl) {
+        curl.easyCleanup(easy)
+        curl.slistFreeAll(headerList)
+        headerList = nil
+    }
+
+    /// libcurl's own words on the failure, if it left any.
+    var errorText: String { String(cString: errorBuffer) }
+
+    /// Takes a piece of the body; false stops the transfer (over the limit).
+    func receive(_ bytes: UnsafeRawBufferPointer) -> Bool {
+        guard bytes.count <= maxSize - body.count else {
+            exceededMaxSize = true
+            return false
+        }
+        body.append(contentsOf: bytes)
+        return true
+    }
+
+    func receiveHeader(_ line: UnsafeRawBufferPointer) {
+        headers.add(line)
+    }
+
+    /// The callbacks libcurl calls with this transfer as their user data.
+    static let writeCallback: @convention(c) (UnsafeMutablePointer<CChar>?, Int, Int, UnsafeMutableRawPointer?) -> Int = {
+        data, size, count, context in
+        guard let data, let context else { return 0 }
+        let transfer = Unmanaged<CurlTransfer>.fromOpaque(context).takeUnretainedValue()
+        return transfer.receive(UnsafeRawBufferPointer(start: data, count: size * count)) ? size * count : 0
+    }
+
+    static let headerCallback: @convention(c) (UnsafeMutablePointer<CChar>?, Int, Int, UnsafeMutableRawPointer?) -> Int = {
+        data, size, count, context in
+        guard let data, let context else { return 0 }
+        Unmanaged<CurlTransfer>.fromOpaque(context).takeUnretainedValue()
+            .receiveHeader(UnsafeRawBufferPointer(start: data, count: size * count))
+        return size * count
+    }
+}
