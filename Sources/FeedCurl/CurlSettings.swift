@@ -5,14 +5,15 @@ import FeedCore
 public struct CurlSettings: @unchecked Sendable {
     public var limits: FetchLimits
     public var concurrency: Int
-    /// `Name: value` lines, sent on every request (an empty value is sent empty).
-    public var headers: [(name: String, value: String)]
+    /// Header lines as libcurl takes them (`Name: value`, `Name;` for an
+    /// empty value, `Name:` to send none), on every request.
+    public var headers: [String]
     /// A PEM bundle of CAs to trust instead of the system's.
     public var caFile: String?
     /// Where proxies are read from (as libcurl reads them), to name a proxy in a message.
     public var environment: (String) -> String?
 
-    public init(limits: FetchLimits, concurrency: Int, headers: [(name: String, value: String)] = [], caFile: String? = nil,
+    public init(limits: FetchLimits, concurrency: Int, headers: [String] = [], caFile: String? = nil,
                 environment: @escaping (String) -> String? = { _ in nil }) {
         self.limits = limits
         self.concurrency = max(1, concurrency)

@@ -28,11 +28,8 @@ final class CurlTransfer {
 
     deinit { errorBuffer.deallocate() }
 
-    func setHeaders(_ headers: [(name: String, value: String)], _ curl: Libcurl) {
-        for header in headers {
-            // "Name;" is how libcurl is told to send a header with an empty value.
-            headerList = curl.slistAppend(headerList, header.value.isEmpty ? "\(header.name);" : "\(header.name): \(header.value)")
-        }
+    func setHeaders(_ lines: [String], _ curl: Libcurl) {
+        for line in lines { headerList = curl.slistAppend(headerList, line) }
         _ = curl.easySetPointer(easy, CurlConstant.httpHeader, UnsafeRawPointer(headerList))
     }
 

@@ -56,6 +56,8 @@ public final class LoopbackProxy: Sendable {
     /// Cuts short every forward in progress, closes the listening socket and every client
     /// connection, and waits for the proxy's threads, as `LoopbackServer.stop()`. Idempotent.
     public func stop() {
+        // Stopped first, so that a forward cut short answers nobody.
+        core.signalStop()
         forwarder.stop()
         core.stop()
     }

@@ -19,8 +19,8 @@ final class ProxyForwarder: Sendable {
         stopSignal.closeBothEnds()
     }
 
-    /// Cuts short every forward in progress (its client gets 502, or nothing once the proxy's
-    /// server stopped too) and makes every later one fail.
+    /// Cuts short every forward in progress and makes every later one fail with 502 (which
+    /// nobody sees: the proxy's server is stopped first).
     func stop() {
         stopSignal.fire()
     }

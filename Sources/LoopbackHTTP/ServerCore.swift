@@ -109,6 +109,16 @@ final class ServerCore: Sendable {
 
     // MARK: Waiting and stopping
 
+    /// Marks the server stopped, fires the stop signal and shuts every connection down, without
+    /// waiting for anything. Idempotent.
+    func signalStop() {
+        if state.withLock({ $0.markStopped() }) { stopSignal.fire() }
+        // Unblock any thread in send() or recv(); each thread closes its own socket.
+        state.withLock {
+            for fd in $0.openSockets { _ = shutdown(fd, Int32(SHUT_RDWR)) }
+        }
+    }
+
     /// Sleeps up to `seconds`, returning early (true) as soon as the server stops.
     func waitForStop(seconds: Double) -> Bool {
         switch waitReadable(nil, orStop: stopSignal.fd, until: monotonicNow() + max(seconds, 0)) {
@@ -118,12 +128,9 @@ final class ServerCore: Sendable {
         }
     }
 
+    /// `signalStop()`, then waits for the server's threads (a few seconds at most).
     func stop() {
-        if state.withLock({ $0.markStopped() }) { stopSignal.fire() }
-        // Unblock any thread in send() or recv(); each thread closes its own socket.
-        state.withLock {
-            for fd in $0.openSockets { _ = shutdown(fd, Int32(SHUT_RDWR)) }
-        }
+        signalStop()
         let me = pthread_self()
         _ = waitUntil(timeout: 5, checkingEvery: 500) { state.withLock { $0.isIdle(except: me) } }
     }

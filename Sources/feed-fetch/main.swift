@@ -7,7 +7,7 @@ import FeedPlatform
 CancelCourse.install()
 let io = StandardIO.process(tool: "feed-fetch")
 let command = FeedFetchCommand { (settings) throws(ToolError) in
-    try CurlHTTPClient(CurlSettings(limits: settings.limits, concurrency: settings.concurrency, headers: settings.headers,
+    try CurlHTTPClient(CurlSettings(limits: settings.limits, concurrency: settings.concurrency, headers: settings.headers.map(\.line),
                                     caFile: settings.caFile, environment: io.environment))
 }
 exit(command.run(Array(CommandLine.arguments.dropFirst()), io))

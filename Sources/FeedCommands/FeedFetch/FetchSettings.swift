@@ -5,8 +5,8 @@ public struct FetchSettings: Sendable {
     public var limits = FetchLimits()
     /// How many transfers at once (`-j`).
     public var concurrency = 1
-    /// Request headers (`-H`), in the order given, a later one of a name replacing an earlier one.
-    public var headers: [(name: String, value: String)] = []
+    /// Request headers (`-H`), a later one of a name replacing an earlier one.
+    public var headers: [RequestHeader] = []
     /// CAs to trust (`--cacert`, else `$CURL_CA_BUNDLE`, else `$SSL_CERT_FILE`).
     public var caFile: String?
 

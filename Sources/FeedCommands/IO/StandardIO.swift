@@ -8,14 +8,18 @@ public struct StandardIO {
     public var output: ByteSink
     public var errors: ByteSink
     public var environment: (String) -> String?
-    public var now: () -> Timestamp
+    public var now: @Sendable () -> Timestamp
+    /// The whole content of a file a command is pointed at (`-H @FILE`).
+    public var readFile: (String) throws(ToolError) -> [UInt8]
 
     public init(input: ByteSource, output: ByteSink, errors: ByteSink,
-                environment: @escaping (String) -> String?, now: @escaping () -> Timestamp) {
+                environment: @escaping (String) -> String?, now: @escaping @Sendable () -> Timestamp,
+                readFile: @escaping (String) throws(ToolError) -> [UInt8] = StandardIO.readFileFromDisk) {
         self.input = input
         self.output = output
         self.errors = errors
         self.environment = environment
         self.now = now
+        self.readFile = readFile
     }
 }

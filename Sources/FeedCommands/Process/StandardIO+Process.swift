@@ -11,7 +11,19 @@ extension StandardIO {
             output: output,
             errors: FileDescriptorSink(2),
             environment: { name in getenv(name).map { String(cString: $0) } },
-            now: SystemClock.now
+            now: { SystemClock.now() }
         )
+    }
+
+    /// A regular file's bytes; why not, as a usage error (it was named on the command line).
+    public static func readFileFromDisk(_ path: String) throws(ToolError) -> [UInt8] {
+        let file = open(path, O_RDONLY | O_CLOEXEC)
+        guard file >= 0 else { throw ToolError(.usage, "cannot read \(path): \(SystemError.current)") }
+        defer { close(file) }
+        do {
+            return try FileDescriptor.readAll(file)
+        } catch {
+            throw ToolError(.usage, "cannot read \(path): \(error)")
+        }
     }
 }
