@@ -40,7 +40,7 @@ let package = Package(
         .testTarget(name: "FeedStoreFilesTests", dependencies: ["FeedStoreFiles", "FeedTestSupport"]),
         .testTarget(name: "FeedFastPathTests", dependencies: ["FeedFastPath", "FeedTestSupport"]),
         .testTarget(name: "FeedCommandsTests", dependencies: ["FeedCommands", "FeedTestSupport"]),
-        .testTarget(name: "LoopbackHTTPTests", dependencies: ["LoopbackHTTP", "FeedPlatform"]),
+        .testTarget(name: "LoopbackHTTPTests", dependencies: ["LoopbackHTTP", "FeedPlatform", "FeedTestSupport"]),
         .testTarget(name: "CommandTests", dependencies: ["FeedCore", "FeedStoreFiles", "LoopbackHTTP", "FeedTestSupport"]),
         // What the test targets share: store specs, the in-memory store, seeded
         // randomness, temporary directories, the tools a test needs. A test

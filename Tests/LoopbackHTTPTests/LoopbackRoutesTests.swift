@@ -1,6 +1,7 @@
 import FeedPlatform
 import LoopbackHTTP
 import XCTest
+import FeedTestSupport
 
 final class LoopbackRoutesTests: XCTestCase {
     private var directory = ""
@@ -36,6 +37,39 @@ final class LoopbackRoutesTests: XCTestCase {
         let request = LoopbackRequest(method: "GET", path: "/")
         XCTAssertEqual((0..<5).map { _ in status(handler(request)) }, [503, 500, 200, 200, 200])
         XCTAssertEqual(status(LoopbackRoutes.sequence([])(request)), 404)
+    }
+
+    func test_sequences_countEachRouteApart() {
+        let retryLater = LoopbackReply.respond(status: 503, headers: [("Retry-After", "1")])
+        let handler = LoopbackRoutes.sequences([
+            "/a": [retryLater, .ok("a")],
+            "/b?x=1": [.status(500), retryLater, .ok("b")],
+            "/empty": [],
+        ], fallback: .status(410))
+        func get(_ path: String) -> Int? { status(handler(LoopbackRequest(method: "GET", path: path))) }
+        XCTAssertEqual(get("/a"), 503)
+        XCTAssertEqual(get("/b?x=1"), 500)
+        XCTAssertEqual(get("/a?page=2"), 200, "matched by its path, counted with /a")
+        XCTAssertEqual(get("/b?x=1"), 503)
+        XCTAssertEqual(get("/a"), 200)
+        XCTAssertEqual(get("/b?x=1"), 200)
+        XCTAssertEqual(get("/b?x=1"), 200)
+        XCTAssertEqual(get("/b"), 410, "the route names a full target")
+        XCTAssertEqual(get("/empty"), 404)
+    }
+
+    func test_sequences_retryAfterThenOK_overTheWire() throws {
+        let server = try LoopbackServer(handler: LoopbackRoutes.sequences([
+            "/feed": [.respond(status: 503, headers: [("Retry-After", "1")]), .ok("fresh")],
+        ]))
+        defer { server.stop() }
+        let client = try RawClient(port: server.port)
+        try client.sendRequest("/feed")
+        let first = try client.readResponse()
+        XCTAssertEqual(first.status, 503)
+        XCTAssertEqual(first.header("Retry-After"), "1")
+        try client.sendRequest("/feed")
+        XCTAssertEqual(try client.readResponse().text, "fresh")
     }
 
     func test_files_servesTheDirectory() throws {
@@ -99,7 +133,7 @@ final class LoopbackRoutesTests: XCTestCase {
             let binary = folder.appendingPathComponent("feed-fixture-server")
             if FileManager.default.isExecutableFile(atPath: binary.path) { return binary }
         }
-        throw XCTSkip("feed-fixture-server is not built next to the test bundle")
+        throw RequiredTool.missing("feed-fixture-server is not built next to the test bundle (swift build)")
     }
 
     func test_fixtureServer_printsItsURL_serves_andExitsOnSIGTERM() throws {

@@ -206,6 +206,18 @@ func openDescriptorCount() -> Int {
     (try? FileManager.default.contentsOfDirectory(atPath: "/proc/self/fd").count) ?? -1
 }
 
+/// Whether this process's descriptors drop to at most `count` within `timeout` seconds. A stopped
+/// server's stop signal is closed by its deinit, which can run on its last thread just after
+/// `stop()` returned: a count taken at once can be one or two too high under load.
+func descriptorsSettle(atMost count: Int, timeout: Double = 2) -> Bool {
+    let deadline = Date().addingTimeInterval(timeout)
+    while openDescriptorCount() > count {
+        if Date() >= deadline { return false }
+        usleep(5000)
+    }
+    return true
+}
+
 // The C calls whose names RawClient's own methods shadow.
 
 private func closeDescriptor(_ fd: Int32) {
