@@ -3,8 +3,12 @@
 
 complete -c feed-fetch -f # the operands are URLs, not files
 complete -c feed-fetch -s j -l jobs -x -d 'Fetch N URLs at once (default 1)'
+complete -c feed-fetch -s H -l header -x -d 'Send this header on every request (or @FILE)'
+complete -c feed-fetch -l retry -x -d 'Try again up to N times on connectivity failures and 408/429/5xx'
 complete -c feed-fetch -l timeout -x -d 'Give up on a transfer after SECONDS (default 60)'
+complete -c feed-fetch -l connect-timeout -x -d 'Give up on connecting after SECONDS'
 complete -c feed-fetch -l max-size -x -d 'Largest body accepted, e.g. 512K, 64M (default 64M)'
+complete -c feed-fetch -l cacert -r -F -d 'Trust the CAs in FILE (PEM) instead of the system CAs'
 complete -c feed-fetch -l pretty -d 'Indent the records for people'
 complete -c feed-fetch -s h -l help -d 'Show the help and exit'
 complete -c feed-fetch -l version -d 'Show the version and exit'
