@@ -1,7 +1,9 @@
 /// The proxy libcurl takes from the environment for a URL, worked out the
 /// same way, only to name it in a message: `http_proxy` (lower case only)
 /// for http, `https_proxy` or `HTTPS_PROXY` for https, else `all_proxy` or
-/// `ALL_PROXY`; none for a host that `no_proxy` (or `NO_PROXY`) lists.
+/// `ALL_PROXY`; none for a host that `no_proxy` (or `NO_PROXY`) lists, by
+/// name, domain or IPv4 range (`127.0.0.0/8`). The name it gives has no
+/// user or password: a message must never show them.
 struct ProxyEnvironment {
     let environment: (String) -> String?
 
@@ -14,7 +16,16 @@ struct ProxyEnvironment {
         let scheme = url[..<schemeEnd.lowerBound].lowercased()
         let names = scheme == "https" ? ["https_proxy", "HTTPS_PROXY"] : ["\(scheme)_proxy"]
         guard let proxy = (names + ["all_proxy", "ALL_PROXY"]).lazy.compactMap(value).first else { return nil }
-        return bypasses(host(of: url[schemeEnd.upperBound...])) ? nil : proxy
+        return bypasses(host(of: url[schemeEnd.upperBound...])) ? nil : withoutCredentials(proxy)
+    }
+
+    /// `http://user:secret@host:port` as `http://host:port`.
+    private func withoutCredentials(_ proxy: String) -> String {
+        let scheme = proxy.firstRange(of: "://").map { String(proxy[..<$0.upperBound]) } ?? ""
+        let rest = proxy.dropFirst(scheme.count)
+        let authority = rest.prefix { $0 != "/" }
+        guard let at = authority.lastIndex(of: "@") else { return proxy }
+        return scheme + String(rest[rest.index(after: at)...])
     }
 
     private func value(_ name: String) -> String? {
@@ -35,6 +46,10 @@ struct ProxyEnvironment {
         guard let list = value("no_proxy") ?? value("NO_PROXY") else { return false }
         for entry in list.split(separator: ",").map({ String($0).trimmingSpaces().lowercased() }) where !entry.isEmpty {
             if entry == "*" { return true }
+            if let range = IPv4Range(entry) {
+                if let address = IPv4Range.address(host), range.contains(address) { return true }
+                continue
+            }
             let domain = entry.hasPrefix(".") ? String(entry.dropFirst()) : entry
             if host == domain || host.hasSuffix("." + domain) { return true }
         }

@@ -377,18 +377,47 @@ final class DocumentationTests: XCTestCase {
             XCTAssertEqual(actual, mode, "mode of \(path): \(String(actual ?? 0, radix: 8))")
         }
 
-        // The installed commands are the release build, and run.
-        let release = try Command.run("/bin/sh", ["-c", "cd \"$1\" && swift build -c release --scratch-path \"$2\" --show-bin-path", "sh",
-                                                  Self.packageRoot, scratch], timeout: 120)
+        // The installed commands are the release build (its build ID), stripped,
+        // small, with the Swift runtime linked in: ldd names nothing of the
+        // toolchain, and they run with an empty environment (no
+        // LD_LIBRARY_PATH), feed-fetch loading libcurl.so.4 on its own.
+        let readelf = try requireProgram("readelf", package: "binutils")
+        let ldd = try requireProgram("ldd", package: "libc-bin")
+        let toolchainLib = try Self.swiftRuntimeFolder() ?? "/opt/swift/"
+        let release = try Command.run("/bin/sh", ["-c", "cd \"$1\" && swift build -c release --static-swift-stdlib --scratch-path \"$2\" --show-bin-path",
+                                                  "sh", Self.packageRoot, scratch], timeout: 120)
         let releaseBin = release.out.trimmingCharacters(in: .whitespacesAndNewlines)
+        let bare = ["-i", "PATH=/usr/bin:/bin", "LD_LIBRARY_PATH="]
         for tool in Self.tools {
-            XCTAssertTrue(FileManager.default.contentsEqual(atPath: usr + "/bin/\(tool)", andPath: releaseBin + "/\(tool)"),
-                          "\(tool) installed is not the release build in \(releaseBin)")
+            let installed = usr + "/bin/\(tool)"
+            let built = try Self.buildID(readelf, releaseBin + "/\(tool)")
+            XCTAssertNotNil(built, "\(tool) in \(releaseBin) has no build ID")
+            XCTAssertEqual(try Self.buildID(readelf, installed), built, "\(tool) installed is not the release build in \(releaseBin)")
+
+            let sections = try Command.run(readelf, ["-S", "-W", installed])
+            XCTAssertEqual(sections.status, 0, "readelf -S \(installed): \(sections.err)")
+            XCTAssertFalse(sections.out.contains(".symtab"), "\(tool) installed is not stripped (it has a .symtab)")
+            XCTAssertFalse(sections.out.contains(".debug_"), "\(tool) installed keeps debug sections")
+            let size = ((try? FileManager.default.attributesOfItem(atPath: installed))?[.size] as? NSNumber)?.intValue ?? -1
+            XCTAssertTrue((1...8_000_000).contains(size), "\(tool) installed is \(size) bytes, more than 8 MB")
+
+            let libraries = try Command.run(ldd, [installed])
+            XCTAssertEqual(libraries.status, 0, "ldd \(installed): \(libraries.err)")
+            for needle in ["libswift", "libFoundation", "libdispatch", "libBlocksRuntime", "not found", toolchainLib, "/opt/swift/"] {
+                XCTAssertFalse(libraries.out.contains(needle), "ldd \(tool) installed: \(needle)\n\(libraries.out)")
+            }
+
+            let version = try Command.run("/usr/bin/env", bare + [installed, "--version"])
+            XCTAssertEqual(version.status, 0, "\(tool) --version with an empty environment: \(version.err)")
+            XCTAssertTrue(version.out.hasPrefix("\(tool) "), version.out)
+            XCTAssertEqual(version.out, try Command.run(tool, ["--version"]).out, "installed \(tool) --version")
         }
-        let version = try Command.run(usr + "/bin/feed-map", ["--version"])
-        XCTAssertEqual(version.status, 0)
-        XCTAssertEqual(version.out, try Command.run("feed-map", ["--version"]).out, "installed feed-map --version")
-        XCTAssertTrue(version.out.hasPrefix("feed-map "), version.out)
+        let server = try serve(["/v1/feed": .ok("{\"items\":[]}")])
+        let fetched = try Command.run("/usr/bin/env", bare + [usr + "/bin/feed-fetch", server.url("/v1/feed")])
+        XCTAssertEqual(fetched.status, 0, "installed feed-fetch: \(fetched.err)")
+        let record = fetched.records().first
+        XCTAssertEqual(record?["status"] as? Int, 200, fetched.out)
+        XCTAssertEqual(record?["body"] as? String, "{\"items\":[]}", fetched.out)
         let help = try Command.run(usr + "/bin/feed-cache", ["--help"])
         XCTAssertEqual(help.status, 0)
         XCTAssertTrue(help.out.hasPrefix("usage: feed-cache"), help.out)
@@ -415,6 +444,24 @@ final class DocumentationTests: XCTestCase {
         let uninstall = try Command.sh("cd \(shellQuote(Self.packageRoot)) && \(shellQuote(make)) uninstall \(variables)", timeout: 120)
         XCTAssertEqual(uninstall.status, 0, "make uninstall failed:\n\(uninstall.out)\(uninstall.err)")
         XCTAssertEqual(Self.files(under: destdir), [], "make uninstall left files behind")
+    }
+
+    /// The toolchain's folder of the Swift runtime (`…/usr/lib/swift/linux/`):
+    /// where this test process has its libswiftCore.so from.
+    private static func swiftRuntimeFolder() throws -> String? {
+        let maps = try String(contentsOfFile: "/proc/self/maps", encoding: .utf8)
+        for line in maps.split(separator: "\n") {
+            guard let slash = line.firstIndex(of: "/"), line.hasSuffix("/libswiftCore.so") else { continue }
+            return String(line[slash...].dropLast("libswiftCore.so".count))
+        }
+        return nil
+    }
+
+    /// An ELF file's GNU build ID (kept by strip), from `readelf -n`.
+    private static func buildID(_ readelf: String, _ path: String) throws -> String? {
+        let notes = try Command.run(readelf, ["-n", path])
+        return notes.outLines.first { $0.contains("Build ID:") }?
+            .components(separatedBy: "Build ID:").last?.trimmingCharacters(in: .whitespaces)
     }
 
     // MARK: Helpers
