@@ -1,7 +1,7 @@
 # The Essential Feed toolset: build, install and check.
 #
-#   make                          swift build -c release
-#   make install PREFIX=/usr      the four commands, their man pages and
+#   make                          swift build -c release --static-swift-stdlib
+#   make install PREFIX=/usr      the four commands (stripped), their man pages and
 #                                 completions under $(DESTDIR)$(PREFIX)
 #   make uninstall PREFIX=/usr    removes exactly what install put there
 #   make test                     swift test
@@ -14,11 +14,16 @@ DESTDIR =
 
 SWIFT = swift
 SWIFT_FLAGS =
-# The Swift runtime linked into the commands, so that the installed ones need
-# no toolchain and start faster, whenever libcurl's development files are
-# there for feed-fetch to link against (Debian: libcurl4-openssl-dev).
-STATIC != if [ -e "/usr/lib/$$(uname -m)-linux-gnu/libcurl.so" ] || [ -e /usr/lib/libcurl.so ]; then echo --static-swift-stdlib; fi
+# The Swift runtime linked into the commands, always: the installed ones need
+# no toolchain and start faster. Nothing needs libcurl's headers (feed-fetch
+# loads libcurl.so.4 when it runs), and nothing links Foundation.
+STATIC = --static-swift-stdlib
 INSTALL = install
+# Strips the installed commands (the build keeps its symbols): binutils' strip,
+# else the llvm-objcopy that comes with the Swift toolchain. STRIP=true keeps
+# the symbols.
+STRIP != if command -v strip >/dev/null 2>&1; then echo strip; \
+	else echo "$$(dirname "$$(readlink -f "$$(command -v $(SWIFT))")")/llvm-objcopy --strip-all"; fi
 MANDOC = mandoc
 
 BINDIR = $(PREFIX)/bin
@@ -45,7 +50,8 @@ install: build
 	bin="$$($(SWIFT) build -c release $(STATIC) $(SWIFT_FLAGS) --show-bin-path)" && \
 	$(INSTALL) -d -m 0755 "$(DESTDIR)$(BINDIR)" && \
 	for tool in $(TOOLS); do \
-		$(INSTALL) -m 0755 "$$bin/$$tool" "$(DESTDIR)$(BINDIR)/$$tool" || exit 1; \
+		$(INSTALL) -m 0755 "$$bin/$$tool" "$(DESTDIR)$(BINDIR)/$$tool" && \
+		$(STRIP) "$(DESTDIR)$(BINDIR)/$$tool" || exit 1; \
 	done
 	$(INSTALL) -d -m 0755 "$(DESTDIR)$(MANDIR)/man1" "$(DESTDIR)$(MANDIR)/man7"
 	$(INSTALL) -m 0644 $(MAN1) "$(DESTDIR)$(MANDIR)/man1"

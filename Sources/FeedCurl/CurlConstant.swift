@@ -29,6 +29,8 @@ enum CurlConstant {
     static let privateInfo: Int32 = 0x100000 + 21
     static let contentLength: Int32 = 0x600000 + 15
     static let osErrno: Int32 = 0x200000 + 25
+    /// Microseconds until the connection was made; 0 if it never was.
+    static let connectTime: Int32 = 0x600000 + 52
 
     // CURLMoption.
     static let pipelining: Int32 = 3

@@ -26,7 +26,9 @@ enum CurlFailure {
         case CurlCode.proxy:
             reason = "the proxy \(proxy ?? "") failed: \(detail)"
         case CurlCode.timedOut:
-            if let connect = limits.connectTimeout, detail.lowercased().contains("connect") {
+            var connected: Int64 = 0
+            _ = curl.easyGetOffset(transfer.easy, CurlConstant.connectTime, &connected)
+            if let connect = limits.connectTimeout, connected == 0 {
                 reason = "connection timed out after \(describe(connect))"
             } else {
                 reason = "timed out after \(describe(limits.timeout))"

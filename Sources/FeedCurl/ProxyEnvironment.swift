@@ -12,20 +12,26 @@ struct ProxyEnvironment {
     }
 
     func proxy(for url: String) -> String? {
-        guard let schemeEnd = url.firstRange(of: "://") else { return nil }
-        let scheme = url[..<schemeEnd.lowerBound].lowercased()
+        guard let (scheme, rest) = ProxyEnvironment.splitScheme(url) else { return nil }
         let names = scheme == "https" ? ["https_proxy", "HTTPS_PROXY"] : ["\(scheme)_proxy"]
         guard let proxy = (names + ["all_proxy", "ALL_PROXY"]).lazy.compactMap(value).first else { return nil }
-        return bypasses(host(of: url[schemeEnd.upperBound...])) ? nil : withoutCredentials(proxy)
+        return bypasses(host(of: rest)) ? nil : withoutCredentials(proxy)
     }
 
     /// `http://user:secret@host:port` as `http://host:port`.
     private func withoutCredentials(_ proxy: String) -> String {
-        let scheme = proxy.firstRange(of: "://").map { String(proxy[..<$0.upperBound]) } ?? ""
-        let rest = proxy.dropFirst(scheme.count)
+        let (scheme, rest) = ProxyEnvironment.splitScheme(proxy).map { ("\($0.scheme)://", $0.rest) } ?? ("", Substring(proxy))
         let authority = rest.prefix { $0 != "/" }
         guard let at = authority.lastIndex(of: "@") else { return proxy }
         return scheme + String(rest[rest.index(after: at)...])
+    }
+
+    /// `scheme://rest` as the scheme (lower case) and the rest.
+    private static func splitScheme(_ url: String) -> (scheme: String, rest: Substring)? {
+        guard let colon = url.firstIndex(of: ":") else { return nil }
+        let rest = url[url.index(after: colon)...]
+        guard rest.hasPrefix("//") else { return nil }
+        return (url[..<colon].lowercased(), rest.dropFirst(2))
     }
 
     private func value(_ name: String) -> String? {

@@ -12,7 +12,7 @@ public enum RequiredTool {
     /// The full path of `name` on PATH (or in /usr/bin, /bin).
     public static func path(_ name: String, package: String) throws -> String {
         let path = ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin"
-        for directory in path.split(separator: ":") + ["/usr/bin", "/bin"] {
+        for directory in path.split(separator: ":").map(String.init) + ["/usr/bin", "/bin"] {
             let candidate = "\(directory)/\(name)"
             if FileManager.default.isExecutableFile(atPath: candidate) { return candidate }
         }
