@@ -16,7 +16,7 @@ final class ValidateFeedCacheUseCaseTests: XCTestCase {
 
         try? sut.validateCache()
 
-        XCTAssertEqual(store.receivedMessages, exclusively([.retrieve, .deleteCachedFeed]))
+        XCTAssertEqual(store.receivedMessages, readThenExclusively([.retrieve, .deleteCachedFeed]))
     }
 
     func test_validateCache_doesNotDeleteCacheOnEmptyCache() {
@@ -25,7 +25,7 @@ final class ValidateFeedCacheUseCaseTests: XCTestCase {
 
         try? sut.validateCache()
 
-        XCTAssertEqual(store.receivedMessages, exclusively([.retrieve]))
+        XCTAssertEqual(store.receivedMessages, [.retrieve])
     }
 
     func test_validateCache_doesNotDeleteNonExpiredCache() {
@@ -36,7 +36,7 @@ final class ValidateFeedCacheUseCaseTests: XCTestCase {
 
         try? sut.validateCache()
 
-        XCTAssertEqual(store.receivedMessages, exclusively([.retrieve]))
+        XCTAssertEqual(store.receivedMessages, [.retrieve])
     }
 
     func test_validateCache_deletesCacheOnExpiration() {
@@ -47,7 +47,7 @@ final class ValidateFeedCacheUseCaseTests: XCTestCase {
 
         try? sut.validateCache()
 
-        XCTAssertEqual(store.receivedMessages, exclusively([.retrieve, .deleteCachedFeed]))
+        XCTAssertEqual(store.receivedMessages, readThenExclusively([.retrieve, .deleteCachedFeed]))
     }
 
     func test_validateCache_deletesExpiredCache() {
@@ -58,7 +58,7 @@ final class ValidateFeedCacheUseCaseTests: XCTestCase {
 
         try? sut.validateCache()
 
-        XCTAssertEqual(store.receivedMessages, exclusively([.retrieve, .deleteCachedFeed]))
+        XCTAssertEqual(store.receivedMessages, readThenExclusively([.retrieve, .deleteCachedFeed]))
     }
 
     func test_validateCache_withCustomMaxAge_usesItForExpiration() {
@@ -68,12 +68,12 @@ final class ValidateFeedCacheUseCaseTests: XCTestCase {
         let (keeping, keepingStore) = makeSUT(currentDate: { fixedTimestamp }, maxAge: fifteenMinutes)
         keepingStore.stubRetrieval(with: uniqueCachedFeed(savedAt: fixedTimestamp.minusFeedCacheMaxAge(fifteenMinutes).adding(seconds: 1)))
         try? keeping.validateCache()
-        XCTAssertEqual(keepingStore.receivedMessages, exclusively([.retrieve]))
+        XCTAssertEqual(keepingStore.receivedMessages, [.retrieve])
 
         let (deleting, deletingStore) = makeSUT(currentDate: { fixedTimestamp }, maxAge: fifteenMinutes)
         deletingStore.stubRetrieval(with: uniqueCachedFeed(savedAt: fixedTimestamp.minusFeedCacheMaxAge(fifteenMinutes)))
         try? deleting.validateCache()
-        XCTAssertEqual(deletingStore.receivedMessages, exclusively([.retrieve, .deleteCachedFeed]))
+        XCTAssertEqual(deletingStore.receivedMessages, readThenExclusively([.retrieve, .deleteCachedFeed]))
     }
 
     func test_validateCache_comparesNanosecondsAtTheBoundary() {
@@ -83,12 +83,12 @@ final class ValidateFeedCacheUseCaseTests: XCTestCase {
         let (keeping, keepingStore) = makeSUT(currentDate: { expiresAt.adding(nanoseconds: -1) })
         keepingStore.stubRetrieval(with: uniqueCachedFeed(savedAt: saved))
         try? keeping.validateCache()
-        XCTAssertEqual(keepingStore.receivedMessages, exclusively([.retrieve]))
+        XCTAssertEqual(keepingStore.receivedMessages, [.retrieve])
 
         let (deleting, deletingStore) = makeSUT(currentDate: { expiresAt })
         deletingStore.stubRetrieval(with: uniqueCachedFeed(savedAt: saved))
         try? deleting.validateCache()
-        XCTAssertEqual(deletingStore.receivedMessages, exclusively([.retrieve, .deleteCachedFeed]))
+        XCTAssertEqual(deletingStore.receivedMessages, readThenExclusively([.retrieve, .deleteCachedFeed]))
     }
 
     func test_validateCache_succeedsOnSuccessfulDeletionOfFailedRetrieval() {
@@ -139,7 +139,7 @@ final class ValidateFeedCacheUseCaseTests: XCTestCase {
         store.stubExclusiveAccess(with: anyStoreFailure())
 
         XCTAssertThrowsError(try sut.validateCache())
-        XCTAssertEqual(store.receivedMessages, [])
+        XCTAssertEqual(store.receivedMessages, [.retrieve])
     }
 
     func test_validateCache_readsAndDeletesInsideOneExclusiveAccess() {
@@ -149,13 +149,55 @@ final class ValidateFeedCacheUseCaseTests: XCTestCase {
 
         try? sut.validateCache()
 
-        XCTAssertEqual(store.receivedMessages.first, .exclusiveAccessBegan)
-        XCTAssertEqual(store.receivedMessages.last, .exclusiveAccessEnded)
-        XCTAssertEqual(store.receivedMessages.filter { $0 == .exclusiveAccessBegan }.count, 1,
-                       "the read and the delete must share one exclusive access: \(store.receivedMessages)")
+        let underLock = Array(store.receivedMessages.drop { $0 != .exclusiveAccessBegan })
+        XCTAssertEqual(underLock, exclusively([.retrieve, .deleteCachedFeed]),
+                       "the delete and the read it rests on must share one exclusive access: \(store.receivedMessages)")
+    }
+
+    func test_validateCache_keepsAValidOrEmptyCacheWithoutExclusiveAccess() {
+        let fixedTimestamp = Timestamp.cacheTestNow
+        for cached in [nil, uniqueCachedFeed(savedAt: fixedTimestamp.minusFeedCacheMaxAge().adding(seconds: 1))] {
+            let (sut, store) = makeSUT(currentDate: { fixedTimestamp })
+            if let cached { store.stubRetrieval(with: cached) } else { store.stubRetrievalWithEmptyCache() }
+            store.stubExclusiveAccess(with: CacheTestError(reason: "Read-only file system"))
+
+            XCTAssertNoThrow(try sut.validateCache(), "a cache that needs no delete needs no lock or write access")
+            XCTAssertEqual(store.receivedMessages, [.retrieve])
+        }
+    }
+
+    func test_validateCache_failsWithDeletionWhenAnExpiredCacheCannotBeHadExclusively() {
+        let fixedTimestamp = Timestamp.cacheTestNow
+        let (sut, store) = makeSUT(currentDate: { fixedTimestamp })
+        store.stubRetrieval(with: uniqueCachedFeed(savedAt: fixedTimestamp.minusFeedCacheMaxAge()))
+        store.stubExclusiveAccess(with: CacheTestError(reason: "Read-only file system"))
+
+        XCTAssertThrowsError(try sut.validateCache()) { error in
+            XCTAssertEqual((error as? ToolError)?.kind, .deletion)
+            XCTAssertTrue((error as? ToolError)?.message.contains("Read-only file system") == true, "\(error)")
+        }
+        XCTAssertEqual(store.receivedMessages, [.retrieve])
+    }
+
+    func test_validateCache_decidesAgainUnderExclusiveAccessAndKeepsAFeedSavedInBetween() {
+        let fixedTimestamp = Timestamp.cacheTestNow
+        let expired = uniqueCachedFeed(savedAt: fixedTimestamp.minusFeedCacheMaxAge())
+        let savedInBetween = uniqueCachedFeed(savedAt: fixedTimestamp)
+        let store = FeedReplacedBetweenReadsStore(first: expired, then: savedInBetween)
+        let sut = LocalFeedLoader(store: store, currentDate: { fixedTimestamp })
+
+        XCTAssertNoThrow(try sut.validateCache())
+
+        XCTAssertEqual(store.readsUnderLock, 1)
+        XCTAssertFalse(store.deleted, "a feed another writer saved after the first read is kept")
     }
 
     // MARK: - Helpers
+
+    /// A read without the lock, which found the cache stale, then `messages` under it.
+    private func readThenExclusively(_ messages: [FeedStoreSpy.ReceivedMessage]) -> [FeedStoreSpy.ReceivedMessage] {
+        [.retrieve] + exclusively(messages)
+    }
 
     private func exclusively(_ messages: [FeedStoreSpy.ReceivedMessage]) -> [FeedStoreSpy.ReceivedMessage] {
         [.exclusiveAccessBegan] + messages + [.exclusiveAccessEnded]
@@ -179,5 +221,29 @@ final class ValidateFeedCacheUseCaseTests: XCTestCase {
         } catch {
             XCTAssertEqual(error.kind, expected, file: file, line: line)
         }
+    }
+}
+
+/// A store whose feed another writer replaces between a read without the
+/// lock and the read under it.
+private final class FeedReplacedBetweenReadsStore: FeedStore {
+    private var feed: CachedFeed
+    private let next: CachedFeed
+    private(set) var readsUnderLock = 0
+    private(set) var deleted = false
+
+    init(first: CachedFeed, then next: CachedFeed) {
+        feed = first
+        self.next = next
+    }
+
+    func retrieve() throws -> CachedFeed? { feed }
+
+    func insert(_ feed: CachedFeed, keepingImageDataFor imageURLs: Set<String>) throws {}
+
+    func deleteCachedFeed(if isStale: (Result<CachedFeed?, Error>) -> Bool) throws {
+        feed = next
+        readsUnderLock += 1
+        if isStale(.success(feed)) { deleted = true }
     }
 }

@@ -39,7 +39,7 @@ end
 complete -c feed-cache -f
 
 # Subcommands.
-complete -c feed-cache -n '__feed_cache_at ""' -a save -d 'Replace the cached feed with the feed document on stdin'
+complete -c feed-cache -n '__feed_cache_at ""' -a save -d 'Replace the cached feed with the feed documents on stdin'
 complete -c feed-cache -n '__feed_cache_at ""' -a load -d 'Write the cached feed, if younger than the max age'
 complete -c feed-cache -n '__feed_cache_at ""' -a validate -d 'Delete the cached feed if unreadable or expired'
 complete -c feed-cache -n '__feed_cache_at ""' -a image -d 'Save or load cached image data'
@@ -54,5 +54,6 @@ complete -c feed-cache -n '__feed_cache_at ""' -l version -d 'Show the version a
 
 # Options of some subcommands only.
 complete -c feed-cache -n '__feed_cache_at save' -s q -l quiet -d 'Write nothing on success'
+complete -c feed-cache -n '__feed_cache_at save' -l append -d 'Load more: the cached items first, then the input'
 complete -c feed-cache -n '__feed_cache_at save load' -l pretty -d 'Indent the feed for people'
-complete -c feed-cache -n '__feed_cache_at save load' -l format -x -a 'json\t"The feed document (default)" text\t"A readable list"' -d 'Output format'
+complete -c feed-cache -n '__feed_cache_at save load' -l format -x -a 'json\t"The feed document (default)" text\t"A readable list" ids\t"The id of each item, one a line"' -d 'Output format'

@@ -9,6 +9,8 @@ complete -c feed-fetch -l timeout -x -d 'Give up on a transfer after SECONDS (de
 complete -c feed-fetch -l connect-timeout -x -d 'Give up on connecting after SECONDS'
 complete -c feed-fetch -l max-size -x -d 'Largest body accepted, e.g. 512K, 64M (default 64M)'
 complete -c feed-fetch -l cacert -r -F -d 'Trust the CAs in FILE (PEM) instead of the system CAs'
+complete -c feed-fetch -l paginate -d 'Follow the feed pages from one URL, setting after_id'
+complete -c feed-fetch -l max-pages -x -d 'With --paginate, stop after N pages (default 100)'
 complete -c feed-fetch -l pretty -d 'Indent the records for people'
 complete -c feed-fetch -s h -l help -d 'Show the help and exit'
 complete -c feed-fetch -l version -d 'Show the version and exit'

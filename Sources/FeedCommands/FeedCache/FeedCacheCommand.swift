@@ -15,6 +15,7 @@ public struct FeedCacheCommand {
         OptionSpec("--cache-dir", value: "DIR"),
         OptionSpec("--max-age", value: "DURATION"),
         OptionSpec("-q", "--quiet"),
+        OptionSpec("--append"),
         OptionSpec("--pretty"),
         OptionSpec("--format", value: "FORMAT"),
         OptionSpec("-h", "--help"),
@@ -31,8 +32,9 @@ public struct FeedCacheCommand {
             } catch {
                 throw stage.usage(error.message)
             }
-            try stage.chooseOutput(arguments)
-            let cache = FeedCacheSubcommands(stage: stage, arguments: arguments, directory: configuration.directory,
+            let format = try FeedCacheFormat.chosen(by: arguments, stage)
+            stage.chooseOutput(arguments, documentsIn: format.documentFormat ?? .json)
+            let cache = FeedCacheSubcommands(stage: stage, arguments: arguments, format: format, directory: configuration.directory,
                                              store: makeStore(configuration.directory), policy: configuration.policy)
             try cache.run()
         }

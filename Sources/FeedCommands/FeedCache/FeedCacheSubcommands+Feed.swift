@@ -1,29 +1,13 @@
 import FeedCore
 
 extension FeedCacheSubcommands {
+    /// Saves the pages on standard input as one feed, after the cached feed's
+    /// items with `--append` ("load more"); nothing when an error record came.
     func save() throws {
-        var records = RecordReader(try stage.input.read(expecting: "a feed document"))
-        let feed: LocalFeed
-        switch records.next() {
-        case .success(.document(let object))?:
-            feed = try LocalFeed(validating: object)
-        case .success(.error(let record))?:
-            try stage.diagnostics.passOn(record)
-            return
-        case .success(.response(let response))?:
-            throw CommandStop.failure(ToolError(.invalidData, "expected a feed document, got a response record (pipe it through feed-map)"),
-                                      url: response.url)
-        case .failure(let error)?:
-            throw error
-        case nil:
-            throw ToolError(.notFound, "no input: expected a feed document on standard input")
-        }
-        if records.next() != nil {
-            throw ToolError(.invalidData, "expected one feed document, got more")
-        }
+        guard let feed = try readPages() else { return }
         let stored: [UInt8]
         do {
-            stored = try feedLoader.save(feed)
+            stored = arguments.has("--append") ? try feedLoader.append(feed) : try feedLoader.save(feed)
         } catch {
             throw inCache(error)
         }
@@ -46,21 +30,5 @@ extension FeedCacheSubcommands {
         } catch {
             throw inCache(error)
         }
-    }
-
-    /// Writes a feed the cache holds: the exact stored bytes where the output
-    /// takes compact documents, else read and shown in the chosen format.
-    private func show(_ document: CachedBytes) throws {
-        if stage.output.takesCompactDocuments {
-            return try document.withUnsafeBytes { (bytes) throws(CommandStop) in try stage.output.emit(raw: bytes) }
-        }
-        let items: [JSON]
-        do {
-            guard case .object(let object) = try JSONReader.parseSingle(document.array) else { return }
-            items = try PayloadItems.items(in: object, what: "feed")
-        } catch {
-            throw ToolError(.retrieval, "cannot read the cached feed: \(error)")
-        }
-        try stage.output.show(FeedDocument(items: items))
     }
 }

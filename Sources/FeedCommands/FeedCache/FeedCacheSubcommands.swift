@@ -4,14 +4,18 @@ import FeedCore
 struct FeedCacheSubcommands {
     let stage: Stage
     let arguments: ParsedArguments
+    /// How `save` and `load` write the feed.
+    let format: FeedCacheFormat
     /// Names the cache in messages.
     let directory: String
     let feedLoader: LocalFeedLoader
     let imageLoader: LocalFeedImageDataLoader
 
-    init(stage: Stage, arguments: ParsedArguments, directory: String, store: FeedStore & FeedImageDataStore, policy: FeedCachePolicy) {
+    init(stage: Stage, arguments: ParsedArguments, format: FeedCacheFormat, directory: String,
+         store: FeedStore & FeedImageDataStore, policy: FeedCachePolicy) {
         self.stage = stage
         self.arguments = arguments
+        self.format = format
         self.directory = directory
         feedLoader = LocalFeedLoader(store: store, currentDate: stage.io.now, policy: policy)
         imageLoader = LocalFeedImageDataLoader(store: store)
@@ -21,7 +25,7 @@ struct FeedCacheSubcommands {
         let operands = arguments.operands
         switch operands.first {
         case "save"?:
-            try allow(["--quiet", "--pretty", "--format"], for: "save", operands: 1)
+            try allow(["--quiet", "--append", "--pretty", "--format"], for: "save", operands: 1)
             try save()
         case "load"?:
             try allow(["--pretty", "--format"], for: "load", operands: 1)
@@ -53,7 +57,7 @@ struct FeedCacheSubcommands {
 
     /// Options that only some subcommands take, and how many operands there may be.
     private func allow(_ options: [String], for subcommand: String, operands count: Int?) throws(CommandStop) {
-        for option in ["--quiet", "--pretty", "--format"] where arguments.has(option) && !options.contains(option) {
+        for option in ["--quiet", "--append", "--pretty", "--format"] where arguments.has(option) && !options.contains(option) {
             throw stage.usage("\(subcommand) takes no \(option == "--quiet" ? "-q" : option)")
         }
         if let count, arguments.operands.count > count {

@@ -2,10 +2,12 @@ import FeedCore
 
 /// feed-fetch's options, checked: `-j`, `-H`, `--retry`, `--timeout`,
 /// `--connect-timeout`, `--max-size`, `--cacert` (else `$CURL_CA_BUNDLE`,
-/// else `$SSL_CERT_FILE`).
+/// else `$SSL_CERT_FILE`), `--paginate`, `--max-pages`.
 struct FetchOptions {
     var settings = FetchSettings()
     var retries = 0
+    var paginate = false
+    var maxPages = Pagination.defaultMaxPages
 
     init(_ arguments: ParsedArguments, _ stage: Stage) throws(CommandStop) {
         if let value = arguments.value("--jobs") {
@@ -27,6 +29,12 @@ struct FetchOptions {
         if let value = arguments.value("--max-size") {
             guard let bytes = Quantities.byteCount(value) else { throw stage.usage("--max-size needs a byte count such as 1048576 or 64M, got '\(value)'") }
             settings.limits.maxSize = bytes
+        }
+        paginate = arguments.has("--paginate")
+        if let value = arguments.value("--max-pages") {
+            guard paginate else { throw stage.usage("--max-pages needs --paginate") }
+            guard let count = Int(value), Pagination.maxPagesRange.contains(count) else { throw stage.usage("--max-pages needs a whole number from 1 to 10000, got '\(value)'") }
+            maxPages = count
         }
         settings.headers = try FetchOptions.headers(arguments.values["--header"] ?? [], stage)
         settings.caFile = try FetchOptions.caFile(arguments.value("--cacert"), stage)

@@ -1,25 +1,41 @@
-/// A feed document checked for the cache: every item an object with an `id`
-/// (a UUID) and a `url` (an absolute URL). Items are kept exactly as given,
-/// whatever other keys they have.
+/// A feed checked for the cache: every item an object with an `id` (a UUID)
+/// and a `url` (an absolute URL), kept exactly as given, whatever other keys
+/// it has; no id twice (compared as UUIDs, in any case: the first item with
+/// an id stays, a later one is dropped).
 public struct LocalFeed: Equatable, Sendable {
-    public let document: FeedDocument
-    public let imageURLs: Set<String>
+    public let items: [LocalFeedItem]
 
-    public init(validating object: JSONObject) throws(ToolError) {
-        let items = try PayloadItems.items(in: object, what: "feed document")
-        var urls = Set<String>()
-        for (offset, item) in items.enumerated() {
+    /// Checks a feed document: one invalid item makes all of it `invalid-data`.
+    /// Messages name it `what` ("feed document 2").
+    public init(validating object: JSONObject, what: String = "feed document") throws(ToolError) {
+        var items: [LocalFeedItem] = []
+        for (offset, value) in try PayloadItems.items(in: object, what: what).enumerated() {
             do throws(ToolError) {
-                let fields = try PayloadFields(item, path: "items[\(offset)]")
-                // The document's own keys: what feed-map wrote is what the cache reads.
-                let id = FeedItemField.id.name, url = FeedItemField.url.name
-                guard Identifiers.canonicalUUID(try fields.string(id)) != nil else { throw fields.invalid(id, "not a UUID") }
-                urls.insert(try fields.absoluteURL(url))
+                items.append(try LocalFeedItem(validating: value, offset: offset))
             } catch {
-                throw ToolError(.invalidData, "invalid feed document: \(error.message)")
+                throw ToolError(.invalidData, "invalid \(what): \(error.message)")
             }
         }
-        document = FeedDocument(items: items)
-        imageURLs = urls
+        self.init(keepingFirstOf: items)
     }
+
+    /// One feed of several pages (as `feed-fetch --paginate | feed-map` writes
+    /// them, or the cached feed and the next page): their items in order,
+    /// an id seen on an earlier page dropped.
+    public init(pages: [LocalFeed]) {
+        self.init(keepingFirstOf: pages.flatMap(\.items))
+    }
+
+    public static let empty = LocalFeed(keepingFirstOf: [])
+
+    private init(keepingFirstOf items: [LocalFeedItem]) {
+        var seen = Set<String>()
+        self.items = items.filter { seen.insert($0.uuid).inserted }
+    }
+
+    /// The feed document to store: the items as given.
+    public var document: FeedDocument { FeedDocument(items: items.map(\.json)) }
+
+    /// The URLs whose image data the cache keeps with this feed.
+    public var imageURLs: Set<String> { Set(items.map(\.url)) }
 }

@@ -1,14 +1,13 @@
 import FeedCore
 
 /// A schema's fields (`FeedItemField`) as the fast path reads and writes
-/// them: each payload key and each document key's prefix as bytes that stay
-/// put for the life of the process.
+/// them: each payload key and each document key's prefix held in two words.
 final class FastSchema: Sendable {
-    struct Field: @unchecked Sendable {
+    struct Field: Sendable {
         /// The key in the payload.
-        let key: UnsafeBufferPointer<UInt8>
+        let key: ShortBytes
         /// `{"name":` for the first field, `,"name":` for the others.
-        let prefix: UnsafeBufferPointer<UInt8>
+        let prefix: ShortBytes
         let kind: FeedItemField.Kind
         let isRequired: Bool
     }
@@ -17,10 +16,14 @@ final class FastSchema: Sendable {
 
     private init(_ schema: FeedSchema) {
         fields = schema.fields.enumerated().map { index, field in
-            Field(key: FastSchema.permanent(Array(field.payloadKey.utf8)),
-                  prefix: FastSchema.permanent(Array("\(index == 0 ? "{" : ",")\"\(field.name)\":".utf8)),
-                  kind: field.kind, isRequired: field.isRequired)
+            let key = Array(field.payloadKey.utf8), prefix = Array("\(index == 0 ? "{" : ",")\"\(field.name)\":".utf8)
+            // The schema table is the package's own: a key this long is a mistake made here, not input.
+            guard let shortKey = ShortBytes(key), let shortPrefix = ShortBytes(prefix) else {
+                preconditionFailure("feed item keys are at most \(ShortBytes.capacity - 4) bytes: \(field.name)")
+            }
+            return Field(key: shortKey, prefix: shortPrefix, kind: field.kind, isRequired: field.isRequired)
         }
+        precondition(fields.count <= ItemSpans.capacity, "a schema of more fields than ItemSpans holds")
     }
 
     private static let images = FastSchema(.images)
@@ -31,11 +34,5 @@ final class FastSchema: Sendable {
         case .images: return images
         case .spots: return spots
         }
-    }
-
-    private static func permanent(_ bytes: [UInt8]) -> UnsafeBufferPointer<UInt8> {
-        let copy = UnsafeMutableBufferPointer<UInt8>.allocate(capacity: bytes.count)
-        _ = copy.initialize(from: bytes)
-        return UnsafeBufferPointer(copy)
     }
 }

@@ -5,52 +5,68 @@ import FeedCore
 /// fields present, ids UUIDs, urls absolute. Nil on anything else (an escaped
 /// key, say), for the reference path to judge.
 enum FeedItemRules {
-    static func scan<Scanner: PayloadScanning>(_ scanner: inout Scanner, schema: FastSchema,
-                                               scratch: inout [UInt8]) -> ItemSpans? {
-        guard scanner.consume(0x7B) else { return nil }
-        var item = ItemSpans()
+    /// Reads one item into `item` (cleared for it); false if not taken.
+    @inline(__always)
+    static func scan<Scanner: PayloadScanning>(_ scanner: inout Scanner, schema: FastSchema, into item: inout ItemSpans,
+                                               scratch: inout [UInt8]) -> Bool {
+        let fields = schema.fields
+        item.clear(fields.count)
+        guard scanner.consume(0x7B) else { return false }
         if !scanner.consume(0x7D) {
             repeat {
-                guard let key = scanner.string(), !key.escaped, scanner.consume(0x3A) else { return nil }
-                if let index = schema.fields.firstIndex(where: { scanner.span(key, is: $0.key) }) {
-                    guard value(&scanner, of: schema.fields[index], into: &item[index]) else { return nil }
+                guard let key = scanner.string(), !key.escaped, scanner.consume(0x3A) else { return false }
+                if let index = field(named: key, in: fields, scanner) {
+                    guard let found = value(&scanner, of: fields[index]) else { return false }
+                    item[index] = found
                 } else {
-                    guard scanner.skipValue(depth: 3) else { return nil }
+                    guard scanner.skipValue(depth: 3) else { return false }
                 }
             } while scanner.consume(0x2C)
-            guard scanner.consume(0x7D) else { return nil }
+            guard scanner.consume(0x7D) else { return false }
         }
-        for (index, field) in schema.fields.enumerated() {
+        for index in fields.indices {
+            let field = fields[index]
             guard let span = item[index] else {
-                if field.isRequired { return nil }
+                if field.isRequired { return false }
                 continue
             }
             switch field.kind {
-            case .uuid: guard check(span, scanner, &scratch, Identifiers.isUUID) else { return nil }
-            case .url: guard check(span, scanner, &scratch, Identifiers.isAbsoluteURL) else { return nil }
+            case .uuid: guard check(span, scanner, &scratch, Identifiers.isUUID) else { return false }
+            case .url: guard check(span, scanner, &scratch, Identifiers.isAbsoluteURL) else { return false }
             case .string, .integer: break
             }
         }
-        return item
+        return true
     }
 
-    /// A field's value, of its kind; null stands for an absent optional field
-    /// (a later key wins, as in the reference).
-    private static func value<Scanner: PayloadScanning>(_ scanner: inout Scanner, of field: FastSchema.Field,
-                                                        into slot: inout JSONSpan?) -> Bool {
-        scanner.skipWhitespace()
-        if !field.isRequired, scanner.peek() == 0x6E { // n
-            guard scanner.null() else { return false }
-            slot = nil
-            return true
+    /// The place of the field whose payload key `key` is, if any.
+    @inline(__always)
+    private static func field<Scanner: PayloadScanning>(named key: JSONSpan, in fields: [FastSchema.Field], _ scanner: Scanner) -> Int? {
+        let start = UnsafePointer(scanner.base + key.start), readable = scanner.end - key.start
+        for index in fields.indices where fields[index].key.matches(start, length: key.count, readable: readable) {
+            return index
+        }
+        return nil
+    }
+
+    /// A field's value, of its kind: its span, or `.some(nil)` for null in
+    /// an optional field (an absent one; a later key wins, as in the
+    /// reference); nil if not taken.
+    @inline(__always)
+    private static func value<Scanner: PayloadScanning>(_ scanner: inout Scanner, of field: FastSchema.Field) -> JSONSpan?? {
+        if !field.isRequired {
+            scanner.skipWhitespace()
+            if scanner.peek() == 0x6E { // n
+                return scanner.null() ? .some(nil) : nil
+            }
         }
         switch field.kind {
         case .uuid, .string, .url:
-            slot = scanner.string()
+            return scanner.string().map { $0 }
         case .integer:
-            slot = scanner.number().flatMap { scanner.integer($0) != nil ? $0 : nil }
+            guard let span = scanner.number(), scanner.integer(span) != nil else { return nil }
+            return span
         }
-        return slot != nil
     }
 
     /// Runs `test` on a string's value (decoded first if it has escapes).

@@ -6,10 +6,13 @@ struct FeedItemWriter {
     private var scratch: [UInt8] = []
     private var encoded: [UInt8] = []
 
+    @inline(__always)
     mutating func write<Scanner: PayloadScanning>(_ item: ItemSpans, from scanner: Scanner, schema: FastSchema,
                                                   into out: inout FeedOutput) {
-        for (index, field) in schema.fields.enumerated() {
+        let fields = schema.fields
+        for index in fields.indices {
             guard let span = item[index] else { continue }
+            let field = fields[index]
             out.append(field.prefix)
             switch field.kind {
             case .uuid:
@@ -32,6 +35,7 @@ struct FeedItemWriter {
         out.append(0x7D)
     }
 
+    @inline(__always)
     private mutating func appendString<Scanner: PayloadScanning>(_ span: JSONSpan, from scanner: Scanner, into out: inout FeedOutput) {
         if !span.escaped {
             // No escape: the bytes are the value, and nothing in them needs escaping.

@@ -160,16 +160,18 @@ enum FeedPayloadMapper {
         var scratch: [UInt8] = []
         var writer = FeedItemWriter()
         var isFirst = first
-        repeat {
-            if let abandoned, abandoned.isRaised { return .failed }
-            guard let item = FeedItemRules.scan(&scanner, schema: schema, scratch: &scratch) else { return .failed }
-            if !isFirst { out.append(0x2C) }
-            isFirst = false
-            writer.write(item, from: scanner, schema: schema, into: &out)
-            guard !out.overflowed else { return .failed }
-            release.advance(to: scanner.index)
-            if let split, scanner.index == split { return .reachedSplit }
-        } while scanner.consume(0x2C)
-        return scanner.consume(0x5D) ? .closed : .failed
+        return ItemSpans.with { item in
+            repeat {
+                if let abandoned, abandoned.isRaised { return .failed }
+                guard FeedItemRules.scan(&scanner, schema: schema, into: &item, scratch: &scratch) else { return .failed }
+                if !isFirst { out.append(0x2C) }
+                isFirst = false
+                writer.write(item, from: scanner, schema: schema, into: &out)
+                guard !out.overflowed else { return .failed }
+                release.advance(to: scanner.index)
+                if let split, scanner.index == split { return .reachedSplit }
+            } while scanner.consume(0x2C)
+            return scanner.consume(0x5D) ? .closed : .failed
+        }
     }
 }

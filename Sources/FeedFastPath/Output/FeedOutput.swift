@@ -43,6 +43,21 @@ struct FeedOutput {
         append(start, bytes.count)
     }
 
+    /// Short bytes with one store of 16 where there is room for 16, else copied.
+    @inline(__always) mutating func append(_ short: ShortBytes) {
+        guard capacity - count >= ShortBytes.capacity else { return appendSlowly(short) }
+        short.store(to: UnsafeMutableRawPointer(base + count))
+        count += short.count
+    }
+
+    private mutating func appendSlowly(_ short: ShortBytes) {
+        withUnsafeTemporaryAllocation(byteCount: ShortBytes.capacity, alignment: 8) { buffer in
+            guard let start = buffer.baseAddress else { return }
+            short.store(to: start)
+            append(UnsafePointer(start.assumingMemoryBound(to: UInt8.self)), short.count)
+        }
+    }
+
     @inline(__always) mutating func append(_ literal: StaticString) {
         append(literal.utf8Start, literal.utf8CodeUnitCount)
     }

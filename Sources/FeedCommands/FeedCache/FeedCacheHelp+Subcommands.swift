@@ -1,0 +1,51 @@
+extension FeedCacheHelp {
+    static let subcommands = [
+        "save": """
+        usage: feed-cache [--cache-dir DIR] [--max-age DURATION] save [-q] [--append] [--pretty] [--format json|text|ids]
+
+        Read feed documents on standard input (one, or a page each, as feed-fetch's
+        pagination and feed-map write them), check all of them, then replace the
+        cached feed with one feed of their items, in order, timestamped now, and
+        write it back out. An id seen before (compared as a UUID, in any case) is
+        dropped: the first item with it stays. An invalid document, or an error
+        record (passed on, with its code), anywhere leaves the cache as it was.
+
+          -q, --quiet              write nothing on success
+              --append             load more: the cached feed's items first, then the
+                                   input's; a cache that is absent, expired or
+                                   unreadable counts as empty
+              --pretty             indent the feed for people
+        \(formatOption)
+        \(commonOptions)
+        """,
+        "load": """
+        usage: feed-cache [--cache-dir DIR] [--max-age DURATION] load [--pretty] [--format json|text|ids]
+
+        Write the cached feed if it is younger than the max age; else exit 66.
+        Never changes the cache.
+
+              --pretty             indent the feed for people
+        \(formatOption)
+        \(commonOptions)
+        """,
+        "validate": """
+        usage: feed-cache [--cache-dir DIR] [--max-age DURATION] validate
+
+        Delete the cached feed, and its image data, if it cannot be read or is as old
+        as the max age or older. Keep a valid or empty cache, without writing to it.
+        Prints nothing.
+
+        \(commonOptions)
+        """,
+        "image": """
+        usage: feed-cache [--cache-dir DIR] image save
+               feed-cache [--cache-dir DIR] image load URL
+
+        image save: read response records (from feed-fetch) and store each body
+        (status 200, not empty) under its url. image load: write the cached image
+        data for URL, raw; exit 66 if there is none.
+
+        \(commonOptions)
+        """,
+    ]
+}

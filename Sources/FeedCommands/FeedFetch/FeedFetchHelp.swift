@@ -1,0 +1,42 @@
+/// feed-fetch's help, as `--help` prints it: every option the man page's
+/// OPTIONS lists, and no other.
+enum FeedFetchHelp {
+    static let text = """
+    usage: feed-fetch [-j N] [-H 'NAME: VALUE']... [--retry N] [--timeout SECONDS]
+                      [--connect-timeout SECONDS] [--max-size BYTES] [--cacert FILE]
+                      [--pretty] [URL ...]
+           feed-fetch --paginate [--max-pages N] [options] URL
+
+    GET each URL and write one response record per URL, in the order given.
+    With no URL, read URLs (one a line) or a feed document (its items' urls)
+    from standard input.
+
+      -j, --jobs N              fetch N URLs at once (default 1); output keeps input order
+      -H, --header 'NAME: VALUE'
+                                send this header on every request (repeatable; a later
+                                one replaces an earlier one of the same name); -H @FILE
+                                reads header lines from FILE. Values are never printed.
+          --retry N             try a transfer again up to N times on connectivity
+                                failures and 408, 429, 500, 502, 503, 504 (waiting 1s,
+                                2s, 4s... up to 60s, or what Retry-After asks)
+          --timeout SECONDS     give up on a transfer after SECONDS (default 60)
+          --connect-timeout SECONDS
+                                give up on connecting after SECONDS
+          --max-size BYTES      largest body accepted, e.g. 512K, 64M (default 64M)
+          --cacert FILE         trust the CAs in FILE (PEM) instead of the system's
+                                (default: $CURL_CA_BUNDLE, else $SSL_CERT_FILE)
+          --paginate            follow the pages of the feed at one URL: after a 200
+                                page holding exactly 'limit' items (the URL's limit
+                                query value; without one, any non-empty page), GET the
+                                URL again with after_id set to that page's last item's
+                                id, as written; one record a page
+          --max-pages N         with --paginate, stop after N pages, 1 to 10000
+                                (default 100)
+          --pretty              indent the records for people
+      -h, --help                show this help and exit
+          --version             show the version and exit
+
+    Proxies come from http_proxy, https_proxy, ALL_PROXY and no_proxy, as curl
+    reads them. Compressed responses are asked for and written decoded.
+    """
+}
