@@ -24,13 +24,13 @@ public final class Diagnostics {
         progress?.clear()
         errors.write("\(tool): \(subject)\(MessageText.oneLine(error.message))\n")
         note(error.kind.exitCode)
-        if !output.isTerminal { try output.emit(ErrorRecord(url: url, error).json) }
+        if !output.isTerminal && output.carriesRecords { try output.emit(ErrorRecord(url: url, error).json) }
     }
 
     /// An error record from an earlier stage: written on unchanged, silently.
     public func passOn(_ record: ErrorRecord) throws(CommandStop) {
         note(record.kind.exitCode)
-        if !output.isTerminal { try output.emit(record.json) }
+        if !output.isTerminal && output.carriesRecords { try output.emit(record.json) }
     }
 
     /// Remembers a failure's exit code; the first one wins.

@@ -15,6 +15,10 @@ public final class RecordOutput {
 
     public var isTerminal: Bool { sink.isTerminal }
 
+    /// Whether the next stage reads records here, and so is told of a
+    /// failure by an error record (not where the output is lines of ids).
+    public var carriesRecords = true
+
     /// Whether a document that is already compact JSON (what the fast path
     /// writes, what the cache stores) can be written as it is. Decided here only.
     public var takesCompactDocuments: Bool { format == .json && writer.style == .compact }
