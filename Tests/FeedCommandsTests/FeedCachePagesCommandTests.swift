@@ -143,11 +143,13 @@ final class FeedCachePagesCommandTests: XCTestCase {
         XCTAssertEqual(result.stdout, "")
     }
 
-    func test_run_loadFormatIdsFailsAsLoadDoes() {
+    func test_run_loadFormatIdsFailsAsLoadDoes_withItsMessageOnStderrAndNoRecordAmongTheIds() {
         let result = run(["load", "--format", "ids"], store: InMemoryFeedStore())
 
         XCTAssertEqual(result.code, 66)
-        XCTAssertEqual(errorKinds(result), ["not-found"])
+        XCTAssertEqual(result.stdout, "", "a script reading ids must never get a JSON record")
+        XCTAssertEqual(result.stderr.split(separator: "\n").count, 1, result.stderr)
+        XCTAssertTrue(result.stderr.contains("no cached feed"), result.stderr)
     }
 
     func test_run_saveFormatIdsWritesTheIdsOfTheWholeSavedFeed() {
