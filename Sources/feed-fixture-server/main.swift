@@ -1,14 +1,27 @@
-// feed-fixture-server [--port N] DIR
+// feed-fixture-server [--port N] [--exact-ids] DIR
 //
-// Serves the files of DIR on 127.0.0.1 over GET (and HEAD): /v1/feed is DIR/v1/feed, or
-// DIR/v1/feed.json when the former is missing. Prints the base URL as its one line of output,
-// then serves until SIGINT or SIGTERM, and exits 0.
+// Serves the case study's API on 127.0.0.1 over GET (and HEAD), from the files of DIR
+// (LoopbackRoutes.feedAPI):
+//
+//   /v1/feed                           DIR/v1/feed (else DIR/v1/feed.json), byte for byte
+//   /v1/feed?limit=N&after_id=ID       a page of it: the N items after item ID (400 for an
+//                                      ID no item has, a bad limit, a parameter given twice)
+//   /v1/image/{id}/comments            DIR/v1/image/{id}/comments, for an id of the feed
+//                                      spelt as the feed spells it; {"items":[]} for an id of
+//                                      the feed without that file; 404 for any other id
+//   anything else                      the file under DIR, as is
+//
+// Ids in requests are compared with the feed's as UUIDs, case-insensitively (as a server
+// that stores them as UUIDs does); with --exact-ids, byte for byte (as a server that keeps
+// them as text does: `after_id` must be spelt as the feed spells it).
+// Prints the base URL as its one line of output, then serves until SIGINT or SIGTERM, and
+// exits 0.
 
 import FeedPlatform
 import LoopbackHTTP
 
 let toolName = "feed-fixture-server"
-let usage = "usage: \(toolName) [--port N] DIR"
+let usage = "usage: \(toolName) [--port N] [--exact-ids] DIR"
 
 func fail(_ message: String) -> Never {
     fputs("\(toolName): \(message)\n", stderr)
@@ -24,6 +37,7 @@ func parsePort(_ text: String) -> UInt16 {
 }
 
 var port: UInt16 = 0
+var matching = LoopbackRoutes.IDMatching.uuid
 var directory: String?
 var arguments = CommandLine.arguments.dropFirst()
 var optionsEnded = false
@@ -38,6 +52,8 @@ while let argument = arguments.popFirst() {
         port = parsePort(value)
     } else if !optionsEnded && argument.hasPrefix("--port=") {
         port = parsePort(String(argument.dropFirst("--port=".count)))
+    } else if !optionsEnded && argument == "--exact-ids" {
+        matching = .exact
     } else if !optionsEnded && argument.hasPrefix("-") && argument != "-" {
         fail("unknown option '\(argument)'; \(usage)")
     } else if directory == nil {
@@ -64,7 +80,7 @@ pthread_sigmask(SIG_BLOCK, &stopSignals, nil)
 
 let server: LoopbackServer
 do {
-    server = try LoopbackServer(port: port, handler: LoopbackRoutes.files(in: directory))
+    server = try LoopbackServer(port: port, handler: LoopbackRoutes.feedAPI(in: directory, matching: matching))
 } catch {
     fail("\(error)")
 }

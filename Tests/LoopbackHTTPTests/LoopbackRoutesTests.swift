@@ -170,6 +170,59 @@ final class LoopbackRoutesTests: XCTestCase {
         XCTAssertEqual(errors.fileHandleForReading.readDataToEndOfFile(), Data())
     }
 
+    /// The case study's API: `/v1/feed` pages by `limit` and `after_id`, comments per image,
+    /// ids compared as UUIDs (any case), or byte for byte with `--exact-ids`; the files as
+    /// they are for anything else, `/v1/feed` without a page query byte for byte.
+    func test_fixtureServer_servesTheFeedAPI_comparingIDsAsUUIDs_orExactlyWithExactIDs() throws {
+        let ids = (1...5).map { String(format: "%08x-0000-4000-8000-00000000000a", $0) }
+        let feed = "{\"items\":[" + ids.map { #"{"id":"\#($0)","image":"http://h/\#($0).png"}"# }.joined(separator: ",") + "]}\n"
+        try Data(feed.utf8).write(to: URL(fileURLWithPath: directory + "/v1/feed"))
+        try FileManager.default.createDirectory(atPath: directory + "/v1/image/\(ids[0])", withIntermediateDirectories: true)
+        try Data(#"{"items":[]}"#.utf8).write(to: URL(fileURLWithPath: directory + "/v1/image/\(ids[0])/comments"))
+
+        func pageIDs(_ response: RawClient.Response) -> [String] {
+            let object = try? JSONSerialization.jsonObject(with: Data(response.body)) as? [String: Any]
+            return (object?["items"] as? [[String: Any]] ?? []).compactMap { $0["id"] as? String }
+        }
+        for exact in [false, true] {
+            let (process, port) = try startFixtureServer(exact ? ["--exact-ids", directory] : [directory])
+            defer { process.terminate(); process.waitUntilExit() }
+            let client = try RawClient(port: port)
+
+            try client.sendRequest("/v1/feed")
+            XCTAssertEqual(try client.readResponse().text, feed, "no page asked for: the file byte for byte")
+            try client.sendRequest("/v1/feed?limit=2")
+            XCTAssertEqual(pageIDs(try client.readResponse()), Array(ids[0..<2]))
+            try client.sendRequest("/v1/feed?limit=2&after_id=\(ids[1])")
+            XCTAssertEqual(pageIDs(try client.readResponse()), Array(ids[2..<4]))
+            try client.sendRequest("/v1/feed?limit=2&after_id=\(ids[3])")
+            XCTAssertEqual(pageIDs(try client.readResponse()), [ids[4]], "the last page, short")
+
+            try client.sendRequest("/v1/feed?limit=2&after_id=\(ids[1].uppercased())")
+            let upper = try client.readResponse()
+            XCTAssertEqual(upper.status, exact ? 400 : 200, "after_id in upper case, exact: \(exact)")
+            if !exact { XCTAssertEqual(pageIDs(upper), Array(ids[2..<4])) }
+
+            try client.sendRequest("/v1/image/\(ids[0].uppercased())/comments")
+            XCTAssertEqual(try client.readResponse().status, exact ? 404 : 200)
+            try client.sendRequest("/v1/image/\(ids[1])/comments")
+            XCTAssertEqual(try client.readResponse().text, #"{"items":[]}"#)
+            try client.sendRequest("/v1/image/00000000-0000-4000-8000-000000000000/comments")
+            XCTAssertEqual(try client.readResponse().status, 404)
+            try client.sendRequest("/v1/raw")
+            XCTAssertEqual(try client.readResponse().text, "raw")
+        }
+    }
+
+    func test_fixtureServer_helpNamesItsOptions_andRejectsAnUnknownOne() throws {
+        let help = try runFixtureServer(["--help"])
+        XCTAssertEqual(help.status, 0)
+        XCTAssertEqual(help.out, "usage: feed-fixture-server [--port N] [--exact-ids] DIR\n")
+        let unknown = try runFixtureServer(["--exact", directory])
+        XCTAssertEqual(unknown.status, 1)
+        XCTAssertEqual(unknown.err, "feed-fixture-server: unknown option '--exact'; usage: feed-fixture-server [--port N] [--exact-ids] DIR\n")
+    }
+
     func test_fixtureServer_reportsAMissingDirectory() throws {
         let process = Process()
         process.executableURL = try fixtureServerExecutable()
@@ -187,6 +240,46 @@ final class LoopbackRoutesTests: XCTestCase {
     }
 
     // MARK: - Helpers
+
+    /// Starts feed-fixture-server with `arguments` and reads the port from its first line.
+    private func startFixtureServer(_ arguments: [String]) throws -> (Process, UInt16) {
+        let process = Process()
+        process.executableURL = try fixtureServerExecutable()
+        process.arguments = arguments
+        let output = Pipe()
+        process.standardOutput = output
+        try process.run()
+        var printed = Data()
+        while !printed.contains(UInt8(ascii: "\n")) {
+            let more = output.fileHandleForReading.availableData
+            if more.isEmpty { break }
+            printed += more
+        }
+        let line = String(decoding: printed, as: UTF8.self)
+        guard line.hasPrefix("http://127.0.0.1:"), let port = UInt16(line.dropFirst("http://127.0.0.1:".count).dropLast()) else {
+            process.terminate()
+            process.waitUntilExit()
+            throw RawClient.Failure(description: "feed-fixture-server printed '\(line)'")
+        }
+        return (process, port)
+    }
+
+    /// Runs feed-fixture-server with `arguments` to its end.
+    private func runFixtureServer(_ arguments: [String]) throws -> (status: Int32, out: String, err: String) {
+        let process = Process()
+        process.executableURL = try fixtureServerExecutable()
+        process.arguments = arguments
+        let output = Pipe()
+        let errors = Pipe()
+        process.standardOutput = output
+        process.standardError = errors
+        try process.run()
+        process.waitUntilExit()
+        return (process.terminationStatus,
+                String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self),
+                String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self))
+    }
+
 
     private func status(_ reply: LoopbackReply) -> Int? {
         if case let .respond(status, _, _) = reply { return status }
