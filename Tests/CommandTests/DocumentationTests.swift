@@ -91,7 +91,7 @@ final class DocumentationTests: XCTestCase {
             #"feed=$(feed-fetch "$URL" | feed-map | feed-cache save) || feed=$(feed-cache load)"#,
             "feed-cache load | feed-fetch -j 8 | feed-cache image save",
             #"feed-cache image load "$IMG" > img.png || { feed-fetch "$IMG" | feed-cache image save && feed-cache image load "$IMG" > img.png; }"#,
-            #"feed-fetch "$API/image/$ID/comments" | feed-comments --format text"#,
+            #"feed-fetch "$API/v1/image/$ID/comments" | feed-comments --format text"#,
             "feed-cache validate",
         ] {
             XCTAssertTrue(cacheExamples.contains(pipeline), "feed-cache.1: EXAMPLES lacks: \(pipeline)")
