@@ -178,7 +178,7 @@ final class DocumentationTests: XCTestCase {
         try expect("feed-map --schema ", ["images", "spots"])
         try expect("feed-map --format ", ["json", "text"])
         try expect("feed-comments --format ", ["json", "text"])
-        try expect("feed-cache load --format ", ["json", "text", "ids"])
+        try expect("feed-cache load --format ", ["json", "text", "ids", "html"])
 
         // Each command's options, as its --help prints them.
         for tool in ["feed-fetch", "feed-map", "feed-comments"] {

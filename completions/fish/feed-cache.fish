@@ -56,4 +56,4 @@ complete -c feed-cache -n '__feed_cache_at ""' -l version -d 'Show the version a
 complete -c feed-cache -n '__feed_cache_at save' -s q -l quiet -d 'Write nothing on success'
 complete -c feed-cache -n '__feed_cache_at save' -l append -d 'Load more: the cached items first, then the input'
 complete -c feed-cache -n '__feed_cache_at save load' -l pretty -d 'Indent the feed for people'
-complete -c feed-cache -n '__feed_cache_at save load' -l format -x -a 'json\t"The feed document (default)" text\t"A readable list" ids\t"The id of each item, one a line"' -d 'Output format'
+complete -c feed-cache -n '__feed_cache_at save load' -l format -x -a 'json\t"The feed document (default)" text\t"A readable list" ids\t"The id of each item, one a line" html\t"One page with the cached images, for a browser"' -d 'Output format'

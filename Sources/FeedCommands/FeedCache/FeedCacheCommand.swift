@@ -35,7 +35,7 @@ public struct FeedCacheCommand {
             let format = try FeedCacheFormat.chosen(by: arguments, stage)
             stage.chooseOutput(arguments, documentsIn: format.documentFormat ?? .json)
             // Ids are lines for `tail` and `read`, not records: no error record among them.
-            stage.output.carriesRecords = format != .ids
+            stage.output.carriesRecords = format.carriesRecords
             let cache = FeedCacheSubcommands(stage: stage, arguments: arguments, format: format, directory: configuration.directory,
                                              store: makeStore(configuration.directory), policy: configuration.policy)
             try cache.run()

@@ -1,22 +1,28 @@
 import FeedCore
 
 /// feed-cache's `--format` (`save`, `load`): the feed as a document, in one
-/// of the output's formats (json, text), or as its ids, one a line, as they
-/// were saved. A format of the feed's own (a page for people, say) is one
-/// more case here, with its writer in `show`.
+/// of the output's formats (json, text), as its ids, one a line, as they
+/// were saved, or as one HTML page for people, its cached images in it.
+/// A format of the feed's own is one more case here, with its writer in `show`.
 enum FeedCacheFormat: String, CaseIterable {
     case json
     case text
     case ids
+    case html
 
     /// The format the output shows documents in; nil where `show` writes the feed itself.
     var documentFormat: OutputFormat? {
         switch self {
         case .json: .json
         case .text: .text
-        case .ids: nil
+        case .ids, .html: nil
         }
     }
+
+    /// Whether a failure is told to the next stage by an error record on
+    /// stdout. Not among ids, which are lines for `tail` and `read`, nor in
+    /// a page, which is for a browser: there only the message on stderr.
+    var carriesRecords: Bool { documentFormat != nil }
 
     /// `--format`'s value, json if none; an unknown one is a usage error.
     static func chosen(by arguments: ParsedArguments, _ stage: Stage) throws(CommandStop) -> FeedCacheFormat {

@@ -1,7 +1,7 @@
 extension FeedCacheHelp {
     static let subcommands = [
         "save": """
-        usage: feed-cache [--cache-dir DIR] [--max-age DURATION] save [-q] [--append] [--pretty] [--format json|text|ids]
+        usage: feed-cache [--cache-dir DIR] [--max-age DURATION] save [-q] [--append] [--pretty] [--format json|text|ids|html]
 
         Read feed documents on standard input (one, or a page each, as feed-fetch's
         pagination and feed-map write them), check all of them, then replace the
@@ -19,7 +19,7 @@ extension FeedCacheHelp {
         \(commonOptions)
         """,
         "load": """
-        usage: feed-cache [--cache-dir DIR] [--max-age DURATION] load [--pretty] [--format json|text|ids]
+        usage: feed-cache [--cache-dir DIR] [--max-age DURATION] load [--pretty] [--format json|text|ids|html]
 
         Write the cached feed if it is younger than the max age; else exit 66.
         Never changes the cache.

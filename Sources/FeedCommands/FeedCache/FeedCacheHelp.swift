@@ -27,7 +27,8 @@ enum FeedCacheHelp {
           --append             save: load more, after the cached feed's items
           --pretty             save, load: indent the feed for people
           --format FORMAT      save, load: json (default); text: a readable list;
-                               ids: each item's id, one a line
+                               ids: each item's id, one a line; html: one page
+                               with the cached images, for a browser, offline
       -h, --help               show this help and exit
           --version            show the version and exit
     """
@@ -42,6 +43,8 @@ enum FeedCacheHelp {
 
     static let formatOption = """
           --format FORMAT      json (default); text: a readable list; ids: each
-                               item's id as saved, one a line
+                               item's id as saved, one a line; html: one page of
+                               the feed, its cached images in it, for a browser,
+                               offline (feed-cache load --format html > feed.html)
     """
 }

@@ -21,7 +21,7 @@ extension FeedCacheSubcommands {
         } catch {
             throw inCache(error)
         }
-        try show(cached.document)
+        try show(cached.document, savedAt: cached.timestamp)
     }
 
     func validate() throws {

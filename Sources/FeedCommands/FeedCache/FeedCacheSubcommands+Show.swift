@@ -3,7 +3,8 @@ import FeedCore
 extension FeedCacheSubcommands {
     /// Writes a feed the cache holds in the chosen format: the exact stored
     /// bytes where the output takes compact documents, else read and shown.
-    func show(_ document: CachedBytes) throws {
+    /// `savedAt` is when it was saved (nil: just now, by `save`).
+    func show(_ document: CachedBytes, savedAt: Timestamp? = nil) throws {
         switch format {
         case .json, .text:
             if stage.output.takesCompactDocuments {
@@ -12,6 +13,8 @@ extension FeedCacheSubcommands {
             try stage.output.show(FeedDocument(items: try items(of: document)))
         case .ids:
             try showIDs(of: document)
+        case .html:
+            try showPage(of: document, savedAt: savedAt ?? stage.io.now())
         }
     }
 
@@ -26,6 +29,24 @@ extension FeedCacheSubcommands {
             lines.append(0x0A)
         }
         try stage.output.emit(bytes: lines)
+    }
+
+    /// The feed as one HTML page, streamed a figure at a time. All that can
+    /// fail the page (the items) is checked before its first byte; an image
+    /// whose cached data cannot be read is a placeholder, as one not cached.
+    private func showPage(of document: CachedBytes, savedAt: Timestamp) throws {
+        let items = try items(of: document).map { (item) throws(ToolError) -> FeedPageItem in
+            guard let item = FeedPageItem(item) else { throw ToolError(.retrieval, "cannot read the cached feed: an item has no url") }
+            return item
+        }
+        var page = FeedPageWriter { (bytes) throws(CommandStop) in try stage.output.emit(raw: bytes) }
+        try page.writePage(items, savedAt: savedAt) { item in
+            do throws(ToolError) {
+                return FeedPageImage(cached: try imageLoader.loadImageData(from: item.url))
+            } catch {
+                return .placeholder(error.kind == .notFound ? .notCached : .unreadable)
+            }
+        }
     }
 
     /// The items of a document the cache holds.

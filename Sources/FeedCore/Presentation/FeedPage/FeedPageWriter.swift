@@ -1,0 +1,62 @@
+/// Writes a feed page as a stream, through `send`: the head, then each
+/// figure as it is made, then the tail. What it holds at once is one
+/// chunk of the page and the one image it is writing, never the whole page,
+/// so its memory is bounded by the largest image, not by the feed.
+public struct FeedPageWriter<Failure: Error> {
+    /// How many bytes it gathers before it sends them.
+    static var chunkSize: Int { 64 * 1024 }
+
+    private let send: (UnsafeRawBufferPointer) throws(Failure) -> Void
+    private var pending: [UInt8] = []
+
+    public init(send: @escaping (UnsafeRawBufferPointer) throws(Failure) -> Void) {
+        self.send = send
+        pending.reserveCapacity(Self.chunkSize)
+    }
+
+    /// The whole page: `items` in order, each with the image `image` gives
+    /// for it, asked for only when its figure is written.
+    public mutating func writePage(_ items: [FeedPageItem], savedAt: Timestamp,
+                                   image: (FeedPageItem) -> FeedPageImage) throws(Failure) {
+        append(FeedPageMarkup.head(itemCount: items.count, savedAt: savedAt))
+        for item in items {
+            try writeFigure(item, image(item))
+        }
+        append(FeedPageMarkup.tail)
+        try flush()
+    }
+
+    mutating func append(_ markup: String) {
+        pending += markup.utf8
+    }
+
+    /// Feed text, escaped.
+    mutating func append(escaped text: String) {
+        HTMLText.append(text, to: &pending)
+    }
+
+    /// `bytes` in base64, a chunk at a time, each sent once it is full.
+    mutating func append(base64 bytes: [UInt8]) throws(Failure) {
+        // A multiple of 3: the chunks' encodings join into the whole's.
+        let step = Self.chunkSize / 4 * 3
+        var start = 0
+        while start < bytes.count {
+            let end = min(start + step, bytes.count)
+            pending += Base64.encode(Array(bytes[start..<end])).utf8
+            try sendIfFull()
+            start = end
+        }
+    }
+
+    mutating func sendIfFull() throws(Failure) {
+        if pending.count >= Self.chunkSize { try flush() }
+    }
+
+    /// Sends what is gathered.
+    mutating func flush() throws(Failure) {
+        guard !pending.isEmpty else { return }
+        let sent = pending.withUnsafeBytes { bytes in Result { () throws(Failure) in try send(bytes) } }
+        try sent.get()
+        pending.removeAll(keepingCapacity: true)
+    }
+}

@@ -1,0 +1,52 @@
+import Foundation
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// A built command run to its end by posix_spawn (stdin /dev/null, stdout and
+/// stderr files), reaped by wait4, its peak resident memory sampled while it
+/// runs from /proc/PID/status (VmHWM, the high-water mark of its own address
+/// space). Not wait4's ru_maxrss: Linux counts in it the address space the
+/// child had before its exec, which posix_spawn (and fork) share with, or
+/// copy from, this test process, so it reports the test's own peak.
+struct PeakMemoryRun {
+    var status: Int32
+    var peakBytes: Int
+    var seconds: Double
+
+    static func run(_ tool: String, _ arguments: [String], environment: [String: String], stdout: String, stderr: String) throws -> PeakMemoryRun {
+        var actions = posix_spawn_file_actions_t()
+        posix_spawn_file_actions_init(&actions)
+        defer { posix_spawn_file_actions_destroy(&actions) }
+        posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0)
+        posix_spawn_file_actions_addopen(&actions, 1, stdout, O_WRONLY | O_CREAT | O_TRUNC, 0o600)
+        posix_spawn_file_actions_addopen(&actions, 2, stderr, O_WRONLY | O_CREAT | O_TRUNC, 0o600)
+        let path = Command.path(tool)
+        let argv = ([path] + arguments).map { strdup($0) } + [nil]
+        let envp = Command.environment(environment).map { strdup("\($0.key)=\($0.value)") } + [nil]
+        defer { (argv + envp).forEach { free($0) } }
+        let started = Date()
+        var pid: pid_t = 0
+        let spawned = posix_spawn(&pid, path, &actions, nil, argv, envp)
+        guard spawned == 0 else { throw POSIXError(POSIXErrorCode(rawValue: spawned) ?? .EINVAL) }
+        var status: Int32 = 0, usage = rusage(), peak = 0
+        while true {
+            peak = max(peak, highWaterMark(of: pid) ?? 0)
+            let reaped = wait4(pid, &status, WNOHANG, &usage)
+            if reaped == pid { break }
+            if reaped < 0 && errno != EINTR { throw POSIXError(POSIXErrorCode(rawValue: errno) ?? .ECHILD) }
+            usleep(500)
+        }
+        let exited = status & 0x7F == 0
+        return PeakMemoryRun(status: exited ? (status >> 8) & 0xFF : 128 + (status & 0x7F), peakBytes: peak,
+                             seconds: Date().timeIntervalSince(started))
+    }
+
+    /// VmHWM of a running process, in bytes; nil once it has gone.
+    private static func highWaterMark(of pid: pid_t) -> Int? {
+        guard let status = try? String(contentsOfFile: "/proc/\(pid)/status", encoding: .utf8),
+              let line = status.split(separator: "\n").first(where: { $0.hasPrefix("VmHWM:") }),
+              let kibibytes = Int(line.split(separator: " ").dropFirst().first ?? "") else { return nil }
+        return kibibytes * 1024
+    }
+}

@@ -1,0 +1,42 @@
+import XCTest
+import FeedTestSupport
+import FeedCore
+
+/// What the page shows of an item, from either schema's feed document.
+final class FeedPageItemTests: XCTestCase {
+    func test_init_readsTheImageSchemasFields() {
+        let image = FeedImage(id: UUID().uuidString, description: "a description", location: "a location", url: "https://h/i")
+
+        XCTAssertEqual(FeedPageItem(image.json),
+                       FeedPageItem(url: "https://h/i", description: "a description", location: "a location"))
+        XCTAssertEqual(FeedPageItem(FeedImage(id: UUID().uuidString, url: "https://h/j").json), FeedPageItem(url: "https://h/j"))
+    }
+
+    func test_init_readsTheSpotsSchemasFields() {
+        let spot = FeedSpot(id: UUID().uuidString, author: "an author", description: "d", likes: 12, url: "https://h/s")
+
+        XCTAssertEqual(FeedPageItem(spot.json), FeedPageItem(url: "https://h/s", description: "d", author: "an author", likes: "12"))
+    }
+
+    func test_init_isNilForAnItemWithoutAURLString() {
+        XCTAssertNil(FeedPageItem(.object(JSONObject([("id", .string(UUID().uuidString))]))))
+        XCTAssertNil(FeedPageItem(.object(JSONObject([("url", .number("1"))]))))
+        XCTAssertNil(FeedPageItem(.string("https://h/i")))
+    }
+
+    func test_altText_isTheDescription_elseTheLocation_elseTheAuthor_elseEmpty() {
+        XCTAssertEqual(FeedPageItem(url: "u", description: "d", location: "l", author: "a").altText, "d")
+        XCTAssertEqual(FeedPageItem(url: "u", location: "l", author: "a").altText, "l")
+        XCTAssertEqual(FeedPageItem(url: "u", author: "a").altText, "a")
+        XCTAssertEqual(FeedPageItem(url: "u").altText, "")
+    }
+
+    func test_captionLines_areAuthorDescriptionLocationAndLikes_whereGiven() {
+        let spot = FeedPageItem(url: "u", description: "d", location: "l", author: "a", likes: "1")
+
+        XCTAssertEqual(spot.captionLines.map(\.name), ["author", "description", "location", "likes"])
+        XCTAssertEqual(spot.captionLines.map(\.text), ["a", "d", "l", "1 like"])
+        XCTAssertEqual(FeedPageItem(url: "u", likes: "0").captionLines.map(\.text), ["0 likes"])
+        XCTAssertTrue(FeedPageItem(url: "u").captionLines.isEmpty)
+    }
+}
