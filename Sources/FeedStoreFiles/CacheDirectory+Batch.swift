@@ -2,86 +2,79 @@ import FeedCore
 import FeedPlatform
 
 extension CacheDirectory {
-    /// Replaces several files at once, each atomically as `writeAtomically`
-    /// does, with one flush for the lot: every temporary file is written, the
-    /// file system is synced once (syncfs), then each is renamed over its name
-    /// and the directory synced. A failure before the renames leaves every
-    /// old file as it was.
-    /// How many files one flush covers (the cancel course tracks at least
-    /// as many temporary files at once).
-    static let batchSize = 256
+    /// How many files one flush covers (the cancel course tracks 512 temporary files).
+    static let batchSize = 500
 
-    func writeAtomically(batch files: [(name: String, parts: [[UInt8]])]) throws {
-        var offset = 0
-        while offset < files.count {
-            let end = min(offset + CacheDirectory.batchSize, files.count)
-            try writeChunk(files[offset..<end])
-            offset = end
-        }
-    }
-
-    private func writeChunk(_ files: ArraySlice<(name: String, parts: [[UInt8]])>) throws {
-        var written: [(temporary: String, name: String)] = []
-        func discardAll(_ why: String) -> StoreError {
-            for file in written {
-                unlinkat(fd, file.temporary, 0)
-                temporaries.forget("\(path)/\(file.temporary)")
-            }
-            return StoreError(.saving, why)
-        }
-        for (name, parts) in files {
-            let temporary = CacheDirectory.temporaryName(for: name)
-            let file = openat(fd, temporary, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0o600)
-            guard file >= 0 else { throw discardAll("cannot create a file in \(path): \(SystemError.current)") }
-            temporaries.register("\(path)/\(temporary)")
-            written.append((temporary, name))
-            fchmod(file, 0o600)
-            var failure = CacheDirectory.writeAll(file, parts)
-            if close(file) != 0, failure == nil { failure = SystemError.current }
-            if let failure { throw discardAll("cannot write \(path)/\(name): \(failure)") }
-        }
-        guard CacheDirectory.syncFileSystem(of: fd, files: written.map(\.temporary), in: fd) else {
-            throw discardAll("cannot sync \(path): \(SystemError.current)")
-        }
-        for (index, file) in written.enumerated() {
-            do {
-                try removeDirectory(inPlaceOf: file.name)
-            } catch {
-                written.removeFirst(index)
-                throw discardAll((error as? StoreError)?.reason ?? "\(error)")
-            }
-            do {
-                try temporaries.publish("\(path)/\(file.temporary)") { () throws(ToolError) in
-                    guard renameat(fd, file.temporary, fd, file.name) == 0 else {
-                        throw ToolError(.saving, SystemError.current.description)
-                    }
+    /// Replaces several files, each atomically as `writeAtomically` does, with one
+    /// flush for the lot: every temporary file written, the file system synced once
+    /// (syncfs), each renamed over its name, the directory synced. Each on its own:
+    /// a file that cannot be written keeps its old one and the others go on; a
+    /// failed sync keeps every old one. Each file's failure, nil where replaced.
+    func writeEachAtomically(_ files: [(name: String, parts: [[UInt8]])]) -> [StoreError?] {
+        var failures = [StoreError?](repeating: nil, count: files.count)
+        for start in stride(from: 0, to: files.count, by: CacheDirectory.batchSize) {
+            var written: [(index: Int, temporary: String)] = []
+            for index in start..<min(start + CacheDirectory.batchSize, files.count) {
+                do {
+                    written.append((index, try writeTemporary(files[index].name, files[index].parts)))
+                } catch {
+                    failures[index] = error
                 }
-            } catch {
-                written.removeFirst(index)
-                throw discardAll("cannot write \(path)/\(file.name): \(error.message)")
             }
+            guard written.isEmpty || CacheDirectory.syncFileSystem(of: fd, files: written.map(\.temporary)) else {
+                let failure = StoreError(.saving, "cannot sync \(path): \(SystemError.current)")
+                written.forEach { discard($0.temporary); failures[$0.index] = failure }
+                continue
+            }
+            for (index, temporary) in written {
+                let name = files[index].name
+                do {
+                    try removeDirectory(inPlaceOf: name)
+                    try temporaries.publish("\(path)/\(temporary)") { () throws(ToolError) in
+                        guard renameat(fd, temporary, fd, name) == 0 else { throw ToolError(.saving, SystemError.current.description) }
+                    }
+                } catch {
+                    discard(temporary)
+                    failures[index] = StoreError(.saving, "cannot write \(path)/\(name): \((error as? StoreError)?.reason ?? "\(error)")")
+                }
+            }
+            fsync(fd)
         }
-        fsync(fd)
+        return failures
     }
 
-    private typealias SyncFS = @convention(c) (Int32) -> Int32
+    /// Writes `parts` to a new temporary file for `name`; the temporary's name.
+    private func writeTemporary(_ name: String, _ parts: [[UInt8]]) throws(StoreError) -> String {
+        let temporary = CacheDirectory.temporaryName(for: name)
+        let file = openat(fd, temporary, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0o600)
+        guard file >= 0 else { throw StoreError(.saving, "cannot create a file in \(path): \(SystemError.current)") }
+        temporaries.register("\(path)/\(temporary)")
+        fchmod(file, 0o600)
+        var failure = CacheDirectory.writeAll(file, parts)
+        if close(file) != 0, failure == nil { failure = SystemError.current }
+        guard let failure else { return temporary }
+        discard(temporary)
+        throw StoreError(.saving, "cannot write \(path)/\(name): \(failure)")
+    }
+
+    private func discard(_ temporary: String) {
+        unlinkat(fd, temporary, 0)
+        temporaries.forget("\(path)/\(temporary)")
+    }
 
     /// syncfs(2), which Glibc's module map leaves out, looked up once.
-    private static let syncfs: SyncFS? = {
-        guard let symbol = dlsym(UnsafeMutableRawPointer(bitPattern: 0), "syncfs") else { return nil }
-        return unsafeBitCast(symbol, to: SyncFS.self)
-    }()
+    private static let syncfs: (@convention(c) (Int32) -> Int32)? = dlsym(UnsafeMutableRawPointer(bitPattern: 0), "syncfs").map {
+        unsafeBitCast($0, to: (@convention(c) (Int32) -> Int32).self)
+    }
 
-    /// Makes the written files durable: one syncfs for the file system, or an
-    /// fsync of each file where syncfs is not to be had.
-    private static func syncFileSystem(of fd: Int32, files: [String], in directory: Int32) -> Bool {
+    /// Makes the files written in directory `fd` durable: one syncfs for the
+    /// file system, or an fsync of each file where syncfs is not to be had.
+    private static func syncFileSystem(of fd: Int32, files: [String]) -> Bool {
         if let syncfs { return syncfs(fd) == 0 }
-        for name in files {
-            let file = openat(directory, name, O_RDONLY | O_NOFOLLOW | O_CLOEXEC)
-            guard file >= 0 else { return false }
-            defer { close(file) }
-            guard fsync(file) == 0 else { return false }
+        return files.allSatisfy { name in
+            let file = openat(fd, name, O_RDONLY | O_NOFOLLOW | O_CLOEXEC)
+            defer { if file >= 0 { close(file) } }
+            return file >= 0 && fsync(file) == 0
         }
-        return true
     }
 }

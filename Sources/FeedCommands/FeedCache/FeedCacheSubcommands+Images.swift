@@ -1,36 +1,43 @@
 import FeedCore
 
 extension FeedCacheSubcommands {
-    /// Stores the body of every good response; each bad record is reported
-    /// on its own and the others go on.
+    /// Stores the body of every good response as the records come, in
+    /// batches (see `ImageSaveBatch`); each bad record, and each image that
+    /// could not be stored, is reported on its own, in its place, and the
+    /// others go on.
     func imageSave() throws {
-        var records = RecordReader(try stage.input.read(expecting: "response records"))
-        var batch: [(data: [UInt8], url: String)] = []
-        while let next = records.next() {
-            switch next {
-            case .success(.response(let response)):
-                guard Identifiers.isAbsoluteURL(response.url) else {
-                    try stage.diagnostics.fail(ToolError(.invalidData, "not an absolute URL"), url: response.url)
-                    continue
-                }
-                do {
-                    batch.append((try FeedImageDataMapper.map(status: response.status, body: response.body), response.url))
-                } catch {
-                    try stage.diagnostics.fail(error, url: response.url)
-                }
-            case .success(.error(let record)):
-                try stage.diagnostics.passOn(record)
-            case .success(.document):
-                try stage.diagnostics.fail(ToolError(.invalidData, "expected response records, got a feed document (pipe it through feed-fetch)"))
-            case .failure(let error):
-                try stage.diagnostics.fail(error)
-            }
-        }
-        // All the good ones under one lock and one flush to disk.
+        var records = try stage.input.records(expecting: "response records", now: stage.io.now)
+        var batch = ImageSaveBatch()
         do {
-            try imageLoader.save(batch)
-        } catch {
-            try stage.diagnostics.fail(inCache(error))
+            while let event = try records.next(patience: batch.isEmpty ? nil : ImageSaveBatch.patience) {
+                if case .record(let record) = event { batch.append(ImageSaveEntry(record), at: stage.io.now()) }
+                if case .stalled = event { try store(&batch) }
+                if batch.isFull(at: stage.io.now()) { try store(&batch) }
+            }
+        } catch let failure as ToolError {
+            try store(&batch) // what came before a read failure is kept
+            throw failure
+        }
+        try store(&batch)
+    }
+
+    /// The batch's images under one lock and one flush, then every failure, in order.
+    private func store(_ batch: inout ImageSaveBatch) throws {
+        let entries = batch.close()
+        let images = entries.compactMap { entry -> (data: [UInt8], url: String)? in
+            guard case .image(let data, let url) = entry else { return nil }
+            return (data, url)
+        }
+        var failures = (images.isEmpty ? [] : imageLoader.save(eachOf: images)).makeIterator()
+        for entry in entries {
+            switch entry {
+            case .image(_, let url):
+                if let failure = failures.next() ?? nil { try stage.diagnostics.fail(inCache(failure), url: url) }
+            case .failure(let error, let url):
+                try stage.diagnostics.fail(error, url: url)
+            case .passOn(let record):
+                try stage.diagnostics.passOn(record)
+            }
         }
     }
 

@@ -1,0 +1,48 @@
+import FeedCore
+
+/// A stage's records read as they come, one at a time, from a source that
+/// may be slow (the pipe from a prefetch): memory follows the largest record,
+/// not the input, and a reader that has work in hand is told when the input
+/// stalls, so that it need not wait on a slow writer to do it.
+public struct RecordStream {
+    private let source: ByteSource
+    private let what: String
+    private let now: () -> Timestamp
+    private var reader = StreamingRecordReader()
+    private var atEnd = false
+
+    /// What the stream has next.
+    public enum Event {
+        /// The next record, or why it could not be read.
+        case record(Result<Record, ToolError>)
+        /// No record came in the time allowed: the writer is slow.
+        case stalled
+    }
+
+    init(source: ByteSource, expecting what: String, now: @escaping () -> Timestamp) {
+        self.source = source
+        self.what = what
+        self.now = now
+    }
+
+    /// The next record; with `patience` (milliseconds), `stalled` if none
+    /// has come whole within it; nil at the end. Empty or blank input is
+    /// `not-found`; a failure to read ends the stream with it.
+    public mutating func next(patience: Int? = nil) throws(ToolError) -> Event? {
+        let deadline = patience.map { StallDeadline(now(), milliseconds: $0) }
+        while true {
+            if let record = reader.next(atEnd: atEnd) { return .record(record) }
+            if reader.failed { return nil } // the rest is not read: it cannot be trusted
+            if atEnd {
+                guard reader.hasInput else { throw ToolError(.notFound, "no input: expected \(what) on standard input") }
+                return nil
+            }
+            if let deadline {
+                let left = deadline.milliseconds(leftAt: now())
+                guard left > 0, source.awaitInput(milliseconds: left) else { return .stalled }
+            }
+            let source = self.source
+            atEnd = try reader.fill { (buffer) throws(ToolError) -> Int in try source.readChunk(into: buffer) } == 0
+        }
+    }
+}
