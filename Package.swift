@@ -36,12 +36,12 @@ let package = Package(
         // A loopback HTTP/1.1 server on POSIX sockets, for the tests and the demo.
         .target(name: "LoopbackHTTP", dependencies: ["FeedPlatform"]),
         .executableTarget(name: "feed-fixture-server", dependencies: ["LoopbackHTTP"]),
-        .testTarget(name: "FeedCoreTests", dependencies: ["FeedCore", "FeedTestSupport"]),
-        .testTarget(name: "FeedStoreFilesTests", dependencies: ["FeedStoreFiles", "FeedTestSupport"]),
-        .testTarget(name: "FeedFastPathTests", dependencies: ["FeedFastPath", "FeedTestSupport"]),
-        .testTarget(name: "FeedCommandsTests", dependencies: ["FeedCommands", "FeedTestSupport"]),
+        .testTarget(name: "FeedCoreTests", dependencies: ["FeedCore", "FeedTestSupport", "FeedPlatform"]),
+        .testTarget(name: "FeedStoreFilesTests", dependencies: ["FeedStoreFiles", "FeedTestSupport", "FeedPlatform"]),
+        .testTarget(name: "FeedFastPathTests", dependencies: ["FeedFastPath", "FeedTestSupport", "FeedPlatform"]),
+        .testTarget(name: "FeedCommandsTests", dependencies: ["FeedCommands", "FeedTestSupport", "FeedPlatform"]),
         .testTarget(name: "LoopbackHTTPTests", dependencies: ["LoopbackHTTP", "FeedPlatform", "FeedTestSupport"]),
-        .testTarget(name: "CommandTests", dependencies: ["FeedCore", "FeedStoreFiles", "LoopbackHTTP", "FeedTestSupport"]),
+        .testTarget(name: "CommandTests", dependencies: ["FeedCore", "FeedStoreFiles", "LoopbackHTTP", "FeedTestSupport", "FeedPlatform"]),
         // What the test targets share: store specs, the in-memory store, seeded
         // randomness, temporary directories, the tools a test needs. A test
         // target, so that release builds never see it.

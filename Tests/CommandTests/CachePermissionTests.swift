@@ -1,8 +1,6 @@
 import Foundation
 import XCTest
-#if canImport(Glibc)
-import Glibc
-#endif
+import FeedPlatform
 
 /// The cache's files are its own: 0600 in a 0700 directory whatever the umask,
 /// and a symbolic link planted in it (at `feed`, `images`, an image file or

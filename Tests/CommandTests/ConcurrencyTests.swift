@@ -1,8 +1,6 @@
 import Foundation
 import XCTest
-#if canImport(Glibc)
-import Glibc
-#endif
+import FeedPlatform
 
 /// Many `feed-cache save` processes at once, each with its own feed, with
 /// `load`, `image save` and `image load` running beside them: no reader ever

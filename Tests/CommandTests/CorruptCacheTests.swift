@@ -1,8 +1,6 @@
 import Foundation
 import XCTest
-#if canImport(Glibc)
-import Glibc
-#endif
+import FeedPlatform
 
 /// A cache that is whole on disk but not a feed, or not a file at all: `load`
 /// and `image load` report `retrieval` (74) and change nothing; `validate`

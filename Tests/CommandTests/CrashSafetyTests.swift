@@ -1,9 +1,7 @@
 import Foundation
 import XCTest
 import FeedTestSupport
-#if canImport(Glibc)
-import Glibc
-#endif
+import FeedPlatform
 
 /// `kill -9` of `feed-cache save` at random instants, over a cache that holds
 /// another large feed: every time, `load` gives exactly the old feed or exactly

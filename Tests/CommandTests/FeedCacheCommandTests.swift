@@ -1,9 +1,7 @@
 import Foundation
 import LoopbackHTTP
 import XCTest
-#if canImport(Glibc)
-import Glibc
-#endif
+import FeedPlatform
 
 /// feed-cache's subcommands as real processes on real directories.
 final class FeedCacheCommandTests: XCTestCase {

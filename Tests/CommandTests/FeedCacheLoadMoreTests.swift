@@ -2,9 +2,7 @@ import Foundation
 import LoopbackHTTP
 import XCTest
 import FeedTestSupport
-#if canImport(Glibc)
-import Glibc
-#endif
+import FeedPlatform
 
 /// feed-cache's pages as real processes: several documents saved as one
 /// feed, the "load more" one-liner against a paginated feed endpoint, and

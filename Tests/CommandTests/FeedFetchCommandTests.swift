@@ -1,9 +1,7 @@
 import Foundation
 import LoopbackHTTP
 import XCTest
-#if canImport(Glibc)
-import Glibc
-#endif
+import FeedPlatform
 
 /// feed-fetch as a real process against a real HTTP server on 127.0.0.1.
 final class FeedFetchCommandTests: XCTestCase {

@@ -1,9 +1,7 @@
 import Foundation
 import LoopbackHTTP
 import XCTest
-#if canImport(Glibc)
-import Glibc
-#endif
+import FeedPlatform
 
 /// `-H, --header 'NAME: VALUE'` and `-H @FILE`, as curl reads them, with the
 /// built feed-fetch against a real loopback server: what the server receives,

@@ -1,9 +1,7 @@
 import Foundation
 import LoopbackHTTP
 import XCTest
-#if canImport(Glibc)
-import Glibc
-#endif
+import FeedPlatform
 
 /// Proxies from the environment, as curl reads them, with the built feed-fetch,
 /// a real loopback origin and a real forward proxy (LoopbackProxy). Each run's

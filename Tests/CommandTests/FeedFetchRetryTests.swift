@@ -1,9 +1,7 @@
 import Foundation
 import LoopbackHTTP
 import XCTest
-#if canImport(Glibc)
-import Glibc
-#endif
+import FeedPlatform
 
 /// `--retry N` with the built feed-fetch against a real loopback server: what
 /// is tried again, how often, how long it waits, which record is written, and

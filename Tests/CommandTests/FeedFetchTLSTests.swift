@@ -2,9 +2,7 @@ import Foundation
 import LoopbackHTTP
 import XCTest
 import FeedTestSupport
-#if canImport(Glibc)
-import Glibc
-#endif
+import FeedPlatform
 
 /// TLS trust with the built feed-fetch against `openssl s_server -www`, whose
 /// certificate a CA made at test time signed: untrusted by default, trusted by
@@ -172,23 +170,8 @@ final class FeedFetchTLSTests: XCTestCase {
         ])
         XCTAssertEqual(signed.status, 0, signed.err)
 
-        let server = try Command.start(openssl, ["s_server", "-accept", "127.0.0.1:0", "-cert", dir + "/server.pem", "-key", dir + "/server.key", "-www"],
-                                       keepStdinOpen: true)
-        addTeardownBlock {
-            server.send(SIGTERM)
-            _ = server.wait(timeout: 20)
-        }
-        var port: String?
-        let deadline = Date().addingTimeInterval(20)
-        while port == nil, Date() < deadline {
-            let text = String(decoding: server.outputSoFar, as: UTF8.self)
-            if let range = text.range(of: "ACCEPT 127.0.0.1:") {
-                let digits = text[range.upperBound...].prefix(while: { $0.isNumber })
-                if !digits.isEmpty, text[range.upperBound...].dropFirst(digits.count).first == "\n" { port = String(digits) }
-            }
-            if port == nil { usleep(20_000) }
-        }
-        let url = "https://127.0.0.1:\(try XCTUnwrap(port, "openssl s_server did not start"))/v1/feed"
+        let port: String? = try startOpenSSLServer(openssl, cert: dir + "/server.pem", key: dir + "/server.key")
+        let url = "https://127.0.0.1:\(try XCTUnwrap(port))/v1/feed"
 
         // The chain is right: s_client trusts it with the CA.
         let verified = try Command.sh("\(openssl) s_client -connect 127.0.0.1:\(port ?? "") -CAfile \(shellQuote(ca.cert)) -verify_return_error </dev/null")

@@ -2,9 +2,7 @@ import Foundation
 import LoopbackHTTP
 import XCTest
 import FeedTestSupport
-#if canImport(Glibc)
-import Glibc
-#endif
+import FeedPlatform
 
 /// feed-fetch's transport over libcurl, with the built executable against real
 /// loopback servers: compressed bodies written decoded, the connect timeout and

@@ -1,9 +1,7 @@
 import Foundation
 import XCTest
 import FeedTestSupport
-#if canImport(Glibc)
-import Glibc
-#endif
+import FeedPlatform
 
 /// `feed-cache image save` as a real process at the end of a pipe: it reads a
 /// record at a time and stores as it goes, so its memory does not follow the

@@ -2,9 +2,7 @@ import FeedCore
 import FeedStoreFiles
 import Foundation
 import XCTest
-#if canImport(Glibc)
-import Glibc
-#endif
+import FeedPlatform
 
 /// feed-map with standard input redirected from a file, which it maps instead
 /// of reading (and whose pages it gives back as it reads past them): the

@@ -2,9 +2,7 @@ import Foundation
 import LoopbackHTTP
 import XCTest
 import FeedTestSupport
-#if canImport(Glibc)
-import Glibc
-#endif
+import FeedPlatform
 
 /// Transport faults feed-fetch meets, beyond those in FeedFetchCommandTests:
 /// a self-signed TLS certificate, a body that drips one byte a second, and
@@ -19,23 +17,8 @@ final class NetworkFaultTests: XCTestCase {
                                              "-keyout", dir + "/key.pem", "-out", dir + "/cert.pem", "-days", "2",
                                              "-subj", "/CN=127.0.0.1", "-addext", "subjectAltName=IP:127.0.0.1"])
         XCTAssertEqual(made.status, 0, made.err)
-        let server = try Command.start(openssl, ["s_server", "-accept", "127.0.0.1:0", "-cert", dir + "/cert.pem", "-key", dir + "/key.pem", "-www"],
-                                       keepStdinOpen: true)
-        addTeardownBlock {
-            server.send(SIGTERM)
-            _ = server.wait(timeout: 20)
-        }
-        var port: String?
-        let deadline = Date().addingTimeInterval(20)
-        while port == nil, Date() < deadline {
-            let text = String(decoding: server.outputSoFar, as: UTF8.self)
-            if let range = text.range(of: "ACCEPT 127.0.0.1:") {
-                let digits = text[range.upperBound...].prefix(while: { $0.isNumber })
-                if !digits.isEmpty, text[range.upperBound...].dropFirst(digits.count).first == "\n" { port = String(digits) }
-            }
-            usleep(20_000)
-        }
-        let url = "https://127.0.0.1:\(try XCTUnwrap(port, "openssl s_server did not start"))/feed"
+        let port: String? = try startOpenSSLServer(openssl, cert: dir + "/cert.pem", key: dir + "/key.pem")
+        let url = "https://127.0.0.1:\(try XCTUnwrap(port))/feed"
 
         // The server is up and speaks TLS with that certificate: only trust is missing.
         let trusted = try Command.sh("\(openssl) s_client -connect 127.0.0.1:\(port ?? "") -CAfile \(shellQuote(dir + "/cert.pem")) -verify_return_error </dev/null")

@@ -1,9 +1,7 @@
 import Foundation
 import XCTest
 import FeedTestSupport
-#if canImport(Glibc)
-import Glibc
-#endif
+import FeedPlatform
 
 /// `feed-cache validate` on a cache it may read but not write: a valid or
 /// empty cache needs no delete, so neither the writers' lock nor write

@@ -3,11 +3,7 @@ import XCTest
 import FeedTestSupport
 import FeedCore
 import FeedStoreFiles
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
+import FeedPlatform
 
 /// The shared store specs (FeedTestSupport's `FeedStoreSpecs` and
 /// `FeedImageDataStoreSpecs`) run against real directories, with what only

@@ -1,8 +1,6 @@
 import Foundation
 import XCTest
-#if canImport(Glibc)
-import Glibc
-#endif
+import FeedPlatform
 
 /// What a finished process left behind.
 struct CommandResult {

@@ -3,9 +3,7 @@ import FeedStoreFiles
 import Foundation
 import XCTest
 import FeedTestSupport
-#if canImport(Glibc)
-import Glibc
-#endif
+import FeedPlatform
 
 // Helpers for the reliability and security tests: seeded randomness, large
 // generated feeds, the cache's files, and the codes the contract documents.

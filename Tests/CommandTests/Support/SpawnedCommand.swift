@@ -1,8 +1,6 @@
 import Foundation
 import XCTest
-#if canImport(Glibc)
-import Glibc
-#endif
+import FeedPlatform
 
 /// A built command started with posix_spawn: its stdin a pipe the test
 /// writes to as slowly as it likes, its stdout and stderr files. Its peak

@@ -1,7 +1,5 @@
 import Foundation
-#if canImport(Glibc)
-import Glibc
-#endif
+import FeedPlatform
 
 /// A built command run to its end by posix_spawn (stdin /dev/null, stdout and
 /// stderr files), reaped by wait4, its peak resident memory sampled while it
