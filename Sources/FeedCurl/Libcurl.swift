@@ -37,7 +37,7 @@ struct Libcurl: @unchecked Sendable {
     static let shared: Result<Libcurl, ToolError> = Result { () throws(ToolError) in try Libcurl.load() }
 
     private static func load() throws(ToolError) -> Libcurl {
-        guard let library = dlopen("libcurl.so.4", RTLD_NOW | RTLD_LOCAL) ?? dlopen("libcurl.so", RTLD_NOW | RTLD_LOCAL) else {
+        guard let library = dlopen("libcurl.so.4", RTLD_LAZY | RTLD_LOCAL) ?? dlopen("libcurl.so", RTLD_LAZY | RTLD_LOCAL) else {
             let reason = dlerror().map { String(cString: $0) } ?? "not found"
             throw ToolError(.connectivity, "cannot load libcurl (install libcurl4): \(reason)")
         }
