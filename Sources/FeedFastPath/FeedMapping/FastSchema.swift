@@ -2,7 +2,7 @@ import FeedCore
 
 /// A schema's fields (`FeedItemField`) as the fast path reads and writes
 /// them: each payload key and each document key's prefix held in two words.
-final class FastSchema: Sendable {
+final class FastSchema: @unchecked Sendable {
     struct Field: Sendable {
         /// The key in the payload.
         let key: ShortBytes
@@ -12,10 +12,12 @@ final class FastSchema: Sendable {
         let isRequired: Bool
     }
 
-    let fields: [Field]
+    /// Held outside any array, so that reading them in the hot loop, from
+    /// two threads at once, touches no reference count.
+    let fields: UnsafeBufferPointer<Field>
 
     private init(_ schema: FeedSchema) {
-        fields = schema.fields.enumerated().map { index, field in
+        let table = schema.fields.enumerated().map { index, field in
             let key = Array(field.payloadKey.utf8), prefix = Array("\(index == 0 ? "{" : ",")\"\(field.name)\":".utf8)
             // The schema table is the package's own: a key this long is a mistake made here, not input.
             guard let shortKey = ShortBytes(key), let shortPrefix = ShortBytes(prefix) else {
@@ -23,7 +25,10 @@ final class FastSchema: Sendable {
             }
             return Field(key: shortKey, prefix: shortPrefix, kind: field.kind, isRequired: field.isRequired)
         }
-        precondition(fields.count <= ItemSpans.capacity, "a schema of more fields than ItemSpans holds")
+        precondition(table.count <= ItemSpans.capacity, "a schema of more fields than ItemSpans holds")
+        let storage = UnsafeMutableBufferPointer<Field>.allocate(capacity: table.count) // kept for the process's life
+        _ = storage.initialize(from: table)
+        fields = UnsafeBufferPointer(storage)
     }
 
     private static let images = FastSchema(.images)

@@ -41,7 +41,8 @@ enum FeedItemRules {
 
     /// The place of the field whose payload key `key` is, if any.
     @inline(__always)
-    private static func field<Scanner: PayloadScanning>(named key: JSONSpan, in fields: [FastSchema.Field], _ scanner: Scanner) -> Int? {
+    private static func field<Scanner: PayloadScanning>(named key: JSONSpan, in fields: UnsafeBufferPointer<FastSchema.Field>,
+                                                        _ scanner: Scanner) -> Int? {
         let start = UnsafePointer(scanner.base + key.start), readable = scanner.end - key.start
         for index in fields.indices where fields[index].key.matches(start, length: key.count, readable: readable) {
             return index
