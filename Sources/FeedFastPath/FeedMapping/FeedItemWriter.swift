@@ -13,6 +13,16 @@ struct FeedItemWriter {
         for index in fields.indices {
             guard let span = item[index] else { continue }
             let field = fields[index]
+            // The common case, a field whose value has no escape, with one check for room.
+            if !span.escaped, field.kind != .integer, out.hasRoom(ShortBytes.capacity + span.count + 2) {
+                out.appendUnchecked(field.prefix)
+                out.appendUnchecked(0x22)
+                let start = out.count
+                out.appendUnchecked(scanner.base + span.start, span.count)
+                if field.kind == .uuid { out.uppercaseUUID(at: start) }
+                out.appendUnchecked(0x22)
+                continue
+            }
             out.append(field.prefix)
             switch field.kind {
             case .uuid:

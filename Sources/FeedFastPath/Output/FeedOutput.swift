@@ -43,6 +43,28 @@ struct FeedOutput {
         append(start, bytes.count)
     }
 
+    /// Whether `length` more bytes fit; then the unchecked appends may write them.
+    @inline(__always) func hasRoom(_ length: Int) -> Bool { length <= capacity - count }
+
+    @inline(__always) mutating func appendUnchecked(_ short: ShortBytes) {
+        short.store(to: UnsafeMutableRawPointer(base + count))
+        count += short.count
+    }
+
+    @inline(__always) mutating func appendUnchecked(_ byte: UInt8) {
+        base[count] = byte
+        count += 1
+    }
+
+    @inline(__always) mutating func appendUnchecked(_ bytes: UnsafePointer<UInt8>, _ length: Int) {
+        memcpy(base + count, bytes, length)
+        count += length
+    }
+
+    @inline(__always) mutating func appendUnchecked(_ bytes: UnsafeMutablePointer<UInt8>, _ length: Int) {
+        appendUnchecked(UnsafePointer(bytes), length)
+    }
+
     /// Short bytes with one store of 16 where there is room for 16, else copied.
     @inline(__always) mutating func append(_ short: ShortBytes) {
         guard capacity - count >= ShortBytes.capacity else { return appendSlowly(short) }
