@@ -14,6 +14,8 @@ import PackageDescription
 //                     JSON: no file descriptor, no process state
 //   FeedPlatform      the C library, imported once, and the few system calls
 //                     every layer needs
+//   FeedFuzzing       the fuzz targets' checks over the parsers (no command links it;
+//                     its tests replay the committed corpora, scripts/libfuzzer fuzzes)
 let package = Package(
     name: "EssentialFeed",
     products: [
@@ -36,11 +38,15 @@ let package = Package(
         // A loopback HTTP/1.1 server on POSIX sockets, for the tests and the demo.
         .target(name: "LoopbackHTTP", dependencies: ["FeedPlatform"]),
         .executableTarget(name: "feed-fixture-server", dependencies: ["LoopbackHTTP"]),
+        .target(name: "FeedFuzzing", dependencies: ["FeedCore", "FeedFastPath", "FeedStoreFiles", "FeedCurl", "FeedPlatform"]),
         .testTarget(name: "FeedCoreTests", dependencies: ["FeedCore", "FeedTestSupport", "FeedPlatform"]),
         .testTarget(name: "FeedStoreFilesTests", dependencies: ["FeedStoreFiles", "FeedTestSupport", "FeedPlatform"]),
         .testTarget(name: "FeedFastPathTests", dependencies: ["FeedFastPath", "FeedTestSupport", "FeedPlatform"]),
         .testTarget(name: "FeedCommandsTests", dependencies: ["FeedCommands", "FeedTestSupport", "FeedPlatform"]),
         .testTarget(name: "LoopbackHTTPTests", dependencies: ["LoopbackHTTP", "FeedPlatform", "FeedTestSupport"]),
+        .testTarget(name: "FeedCurlTests", dependencies: ["FeedCurl"]),
+        .testTarget(name: "FeedFuzzingTests", dependencies: ["FeedFuzzing", "FeedCore"],
+                    exclude: ["Corpus", "Crashes", "feed.dict"]),
         .testTarget(name: "CommandTests", dependencies: ["FeedCore", "FeedStoreFiles", "LoopbackHTTP", "FeedTestSupport", "FeedPlatform"]),
         // What the test targets share: store specs, the in-memory store, seeded
         // randomness, temporary directories, the tools a test needs. A test
@@ -49,3 +55,11 @@ let package = Package(
     ],
     swiftLanguageModes: [.v5]
 )
+
+// The libFuzzer entry (Sources/feed-fuzz): only for scripts/libfuzzer, which
+// sets FEED_FUZZ=1 and builds with --sanitize fuzzer; libFuzzer gives `main`.
+if Context.environment["FEED_FUZZ"] == "1" {
+    package.products.append(.executable(name: "feed-fuzz", targets: ["feed-fuzz"]))
+    package.targets.append(.executableTarget(name: "feed-fuzz", dependencies: ["FeedFuzzing", "FeedPlatform"],
+                                             swiftSettings: [.unsafeFlags(["-parse-as-library"])]))
+}

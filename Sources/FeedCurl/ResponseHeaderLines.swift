@@ -1,19 +1,25 @@
 /// The header lines of a response as libcurl hands them over, one by one:
 /// a status line starts a new response (after a redirect, or an interim
 /// 1xx), a line that starts with white space continues the one before.
-struct ResponseHeaderLines {
-    private(set) var fields: [(name: String, value: String)] = []
+public struct ResponseHeaderLines {
+    public private(set) var fields: [(name: String, value: String)] = []
 
-    mutating func add(_ line: UnsafeRawBufferPointer) {
+    public init() {}
+
+    public mutating func add(_ line: UnsafeRawBufferPointer) {
         var end = line.count
         while end > 0, line[end - 1] == 0x0D || line[end - 1] == 0x0A { end -= 1 }
         let text = String(decoding: UnsafeRawBufferPointer(rebasing: line[..<end]), as: UTF8.self)
         if text.hasPrefix("HTTP/") {
             fields.removeAll()
         } else if let first = text.first, first == " " || first == "\t", !fields.isEmpty {
-            fields[fields.count - 1].value += " " + text.trimmingSpaces()
+            let more = text.trimmingSpaces()
+            let value = fields[fields.count - 1].value
+            if !more.isEmpty { fields[fields.count - 1].value = value.isEmpty ? more : value + " " + more }
         } else if let colon = text.firstIndex(of: ":") {
-            fields.append((String(text[..<colon]), String(text[text.index(after: colon)...]).trimmingSpaces()))
+            // Blanks around a name (`Name : value`) are not part of it; a line with no name is dropped.
+            let name = String(text[..<colon]).trimmingSpaces()
+            if !name.isEmpty { fields.append((name, String(text[text.index(after: colon)...]).trimmingSpaces())) }
         }
     }
 }

@@ -19,11 +19,13 @@ enum FeedCacheFile {
         func corrupt(_ why: String) -> StoreError { StoreError(.retrieval, "\(path) is corrupt (\(why))") }
         let (start, timestamp) = try file.withUnsafeBytes { (bytes) throws(StoreError) -> (Int, Timestamp) in
             guard let newline = bytes.prefix(256).firstIndex(of: 0x0A) else { throw corrupt("no header") }
-            let fields = String(decoding: bytes[..<newline], as: UTF8.self).split(separator: " ").map(String.init)
+            // Exactly as `header(for:)` writes it: one space apart, numbers in their one spelling.
+            let fields = String(decoding: bytes[..<newline], as: UTF8.self)
+                .split(separator: " ", omittingEmptySubsequences: false).map(String.init)
             guard fields.count == 5, fields[0] == magic else { throw corrupt("not a feed cache file") }
             guard fields[1] == version else { throw corrupt("unknown format version \(fields[1])") }
-            guard let timestamp = Timestamp(fields[2]) else { throw corrupt("bad timestamp") }
-            guard let length = Int(fields[3]), length >= 0 else { throw corrupt("bad length") }
+            guard let timestamp = Timestamp(fields[2]), timestamp.description == fields[2] else { throw corrupt("bad timestamp") }
+            guard let length = Int(fields[3]), length >= 0, String(length) == fields[3] else { throw corrupt("bad length") }
             let document = UnsafeRawBufferPointer(rebasing: bytes[(newline + 1)...])
             guard document.count == length else { throw corrupt("\(document.count) bytes where \(length) were written") }
             guard CacheChecksum.hex(CacheChecksum.of(document)) == fields[4] else { throw corrupt("checksum mismatch") }

@@ -22,9 +22,12 @@ enum ImageCacheFile {
     static func decode(_ bytes: [UInt8], url: String, path: String) throws -> [UInt8]? {
         func corrupt(_ why: String) -> StoreError { StoreError(.retrieval, "\(path) is corrupt (\(why))") }
         guard let newline = bytes.prefix(256).firstIndex(of: 0x0A) else { throw corrupt("no header") }
-        let fields = String(decoding: bytes[..<newline], as: UTF8.self).split(separator: " ").map(String.init)
+        // Exactly as `parts` writes it: one space apart, lengths in their one spelling.
+        let fields = String(decoding: bytes[..<newline], as: UTF8.self)
+            .split(separator: " ", omittingEmptySubsequences: false).map(String.init)
         guard fields.count == 5, fields[0] == magic, fields[1] == version,
-              let keyLength = Int(fields[2]), let dataLength = Int(fields[3]), keyLength >= 0, dataLength >= 0 else {
+              let keyLength = Int(fields[2]), let dataLength = Int(fields[3]), keyLength >= 0, dataLength >= 0,
+              String(keyLength) == fields[2], String(dataLength) == fields[3] else {
             throw corrupt("bad header")
         }
         let body = bytes[(newline + 1)...]

@@ -84,6 +84,22 @@ final class ISO8601Tests: XCTestCase {
         XCTAssertEqual(ISO8601.format(-62135596800), "0001-01-01T00:00:00Z")
     }
 
+    // Found by fuzzing (Tests/FeedFuzzingTests/Crashes/comments): an offset
+    // moved these out of four-digit years in UTC, and they were written back
+    // as '00-1-12-31T23:00:00Z' and '10000-01-01T00:59:59Z'.
+    func test_parse_rejectsDatesWhoseUTCYearHasNoFourDigits() {
+        XCTAssertNil(ISO8601.parse("0000-01-01T00:00:00+01:00"))
+        XCTAssertNil(ISO8601.parse("9999-12-31T23:59:59-01:00"))
+        XCTAssertEqual(ISO8601.parse("0000-01-01T00:00:00Z"), ISO8601.fourDigitYears.lowerBound)
+        XCTAssertEqual(ISO8601.parse("9999-12-31T23:59:59Z"), ISO8601.fourDigitYears.upperBound)
+        XCTAssertEqual(ISO8601.parse("0000-01-01T01:00:00+01:00"), ISO8601.fourDigitYears.lowerBound)
+    }
+
+    func test_format_writesYearsOutsideFourDigitsInTheExpandedForm() {
+        XCTAssertEqual(ISO8601.format(ISO8601.fourDigitYears.lowerBound - 1), "-0001-12-31T23:59:59Z")
+        XCTAssertEqual(ISO8601.format(ISO8601.fourDigitYears.upperBound + 1), "+10000-01-01T00:00:00Z")
+    }
+
     func test_formatAndParse_roundTripOverManyInstants() {
         var seed: UInt64 = 0x2545F4914F6CDD1D
         for _ in 0..<2000 {

@@ -126,6 +126,29 @@ final class FileSystemFeedStoreTests: XCTestCase, FeedStoreSpecs, FeedImageDataS
         }
     }
 
+    // Found by fuzzing (Tests/FeedFuzzingTests/Corpus/cache-file): a header
+    // spelt otherwise than insert writes it was read as a saved feed.
+    func test_retrieve_failsOnAHeaderNotSpeltAsInsertWritesIt() throws {
+        let cache = makeCachePath()
+        try makeSUT(cache).insert(uniqueCachedFeed(savedAt: Timestamp.cacheTestNow), keepingImageDataFor: [])
+        let whole = try XCTUnwrap(cacheTestRead(cache + "/feed"))
+        let newline = try XCTUnwrap(whole.firstIndex(of: 0x0A))
+        let fields = String(decoding: whole[..<newline], as: UTF8.self).split(separator: " ").map(String.init)
+        XCTAssertEqual(fields.count, 5)
+        let respellings = [
+            fields.joined(separator: "  "),
+            ([fields[0], fields[1], "+" + fields[2]] + fields[3...]).joined(separator: " "),
+            (fields[..<3] + ["+" + fields[3], fields[4]]).joined(separator: " "),
+            (fields[..<3] + ["0" + fields[3], fields[4]]).joined(separator: " "),
+            fields.joined(separator: " ") + " ",
+        ]
+        for header in respellings {
+            cacheTestWrite(Array(header.utf8) + whole[newline...], to: cache + "/feed")
+
+            expectRetrievalError(from: makeSUT(cache), header)
+        }
+    }
+
     func test_retrieve_failsWithoutBlockingOnAFIFOInPlaceOfTheFeedFile() throws {
         let cache = makeEmptyCacheDirectory()
         XCTAssertEqual(mkfifo(cache + "/feed", 0o600), 0)

@@ -56,8 +56,15 @@ public enum ISO8601 {
         guard (1...12).contains(month), (1...daysInMonth(year: year, month: month)).contains(day),
               hour <= 23, minute <= 59, second <= 59 else { return nil }
         let days = daysFromCivil(year: year, month: month, day: day)
-        return Int64(days) * 86400 + Int64(hour * 3600 + minute * 60 + second) - Int64(offsetSeconds)
+        let instant = Int64(days) * 86400 + Int64(hour * 3600 + minute * 60 + second) - Int64(offsetSeconds)
+        // `0000-01-01T00:00:00+01:00` is in year -1 in UTC: no four-digit year writes it.
+        return fourDigitYears.contains(instant) ? instant : nil
     }
+
+    /// The instants whose UTC year has four digits (0000-01-01T00:00:00Z to
+    /// 9999-12-31T23:59:59Z): what `parse` returns, so that `format` writes
+    /// every date it read back in the same form.
+    public static let fourDigitYears: ClosedRange<Int64> = -62_167_219_200...253_402_300_799
 
     /// `2020-05-20T11:24:59Z`.
     public static func format(_ seconds: Int64) -> String {
@@ -66,8 +73,10 @@ public enum ISO8601 {
         if rest < 0 { rest += 86400; days -= 1 }
         let (year, month, day) = civilFromDays(days)
         func two(_ value: Int64) -> String { value < 10 ? "0\(value)" : "\(value)" }
-        var yearText = String(year)
+        var yearText = String(year.magnitude)
         while yearText.count < 4 { yearText = "0" + yearText }
+        // Outside 0000–9999 (a cache file's time can be anything): ISO 8601's expanded form.
+        if year < 0 { yearText = "-" + yearText } else if year > 9999 { yearText = "+" + yearText }
         return "\(yearText)-\(two(Int64(month)))-\(two(Int64(day)))T\(two(rest / 3600)):\(two(rest % 3600 / 60)):\(two(rest % 60))Z"
     }
 

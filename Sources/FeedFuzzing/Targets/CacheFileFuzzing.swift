@@ -1,0 +1,56 @@
+import FeedCore
+import FeedPlatform
+import FeedStoreFiles
+
+/// Any bytes as a cache's feed file, and as an image file: the store either
+/// reports `retrieval` or returns what it finds, and what it returns is
+/// exactly what saving it writes, byte for byte (the file is one that was
+/// saved, not a near miss let through).
+enum CacheFileFuzzing {
+    static let name = "cache-file"
+    private static let expect = FuzzCheck(target: name)
+    static let imageURL = "http://127.0.0.1/image.png"
+
+    static func check(_ input: [UInt8]) throws(FuzzFinding) {
+        guard let scratch = FuzzScratchDirectory.shared else { throw expect.fail("no scratch directory") }
+        let found = scratch.subdirectory("found"), saved = scratch.subdirectory("saved")
+        _ = scratch.subdirectory("found/images")
+        let imageName = SHA256.hex(Array(imageURL.utf8))
+        guard FuzzScratchDirectory.write(input, to: "\(found)/feed"),
+              FuzzScratchDirectory.write(input, to: "\(found)/images/\(imageName)") else {
+            throw expect.fail("cannot write into \(scratch.path)")
+        }
+        let store = FileSystemFeedStore(path: found, temporaries: UnwatchedTemporaryFiles())
+        let resaved = FileSystemFeedStore(path: saved, temporaries: UnwatchedTemporaryFiles())
+        if let feed = try retrieval({ try store.retrieve() }), let feed {
+            let copy = CachedFeed(document: feed.document.array, timestamp: feed.timestamp)
+            try saving { try resaved.insert(copy, keepingImageDataFor: []) }
+            try expect.require(FuzzScratchDirectory.read("\(saved)/feed") == input, "a feed file read that saving would not write")
+        }
+        if let data = try retrieval({ try store.retrieve(dataForURL: imageURL) }), let data {
+            try saving { try resaved.insert(data, for: imageURL) }
+            try expect.require(FuzzScratchDirectory.read("\(saved)/images/\(imageName)") == input,
+                               "an image file read that saving would not write")
+        }
+    }
+
+    /// The value, or nil after a `retrieval` error; any other failure is a finding.
+    private static func retrieval<T>(_ body: () throws -> T) throws(FuzzFinding) -> T? {
+        do {
+            return try body()
+        } catch let error as StoreError {
+            try expect.require(error.kind == .retrieval, "a \(error.kind) error on retrieval: \(error.reason)")
+            return nil
+        } catch {
+            throw expect.fail("retrieval failed with \(error)")
+        }
+    }
+
+    private static func saving(_ body: () throws -> Void) throws(FuzzFinding) {
+        do {
+            try body()
+        } catch {
+            throw expect.fail("saving what was read failed: \(error)")
+        }
+    }
+}

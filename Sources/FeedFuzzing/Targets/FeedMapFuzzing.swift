@@ -1,0 +1,55 @@
+import FeedCore
+import FeedFastPath
+
+/// Differential: feed-map's whole mapping of one record, fast path against
+/// the reference path, for each schema. What the fast path maps, the
+/// reference maps to the same bytes and ends at the same offset; what it
+/// declines, it leaves untouched, with nothing written.
+enum FeedMapFuzzing {
+    static let name = "feed-map"
+    private static let expect = FuzzCheck(target: name)
+
+    static func check(_ input: [UInt8]) throws(FuzzFinding) {
+        for schema in FeedSchema.allCases {
+            try check(input, schema)
+        }
+    }
+
+    private static func check(_ input: [UInt8], _ schema: FeedSchema) throws(FuzzFinding) {
+        var bytes = input
+        var written: [UInt8] = []
+        let end = bytes.withUnsafeMutableBufferPointer { buffer in
+            FastFeedMapper(schema: schema).map(buffer, at: 0) { (chunk: UnsafeRawBufferPointer) in written += chunk }
+        }
+        guard let end else {
+            try expect.require(written.isEmpty, "the fast path declined (\(schema)) after writing")
+            try expect.require(bytes == input, "the fast path declined (\(schema)) after changing its input")
+            return
+        }
+        let (expected, referenceEnd) = try reference(input, schema)
+        try expect.require(written == expected, "the fast path (\(schema)) wrote other bytes than the reference path")
+        try expect.require(end == referenceEnd, "the fast path (\(schema)) ends at \(end), the reference path at \(referenceEnd)")
+    }
+
+    /// The document the reference path writes for the record at 0, and where it ends.
+    private static func reference(_ input: [UInt8], _ schema: FeedSchema) throws(FuzzFinding) -> ([UInt8], Int) {
+        var offset = 0
+        let value: JSON?
+        do {
+            value = try input.withUnsafeBufferPointer { (buffer) throws(JSONSyntaxError) in try JSONReader.value(in: buffer, at: &offset) }
+        } catch {
+            throw expect.fail("the fast path (\(schema)) mapped what the reader rejects: \(error)")
+        }
+        do {
+            guard case .response(let response)? = try value.map(Record.classify) else {
+                throw expect.fail("the fast path (\(schema)) mapped what is not a response record")
+            }
+            let document = try FeedItemsMapper.map(status: response.status, body: response.body, schema: schema)
+            return (JSONWriter(style: .compact).line(document.json), offset)
+        } catch let error as FuzzFinding {
+            throw error
+        } catch {
+            throw expect.fail("the fast path (\(schema)) mapped what the reference path rejects: \(error)")
+        }
+    }
+}

@@ -1,0 +1,35 @@
+import FeedCurl
+import XCTest
+
+final class ResponseHeaderLinesTests: XCTestCase {
+    func test_add_readsNameAndValueWithoutOuterBlanks() {
+        XCTAssertEqual(fields(["HTTP/1.1 200 OK", "Content-Type:  text/plain \t", "X-A:b"]),
+                       ["Content-Type=text/plain", "X-A=b"])
+    }
+
+    func test_add_startsAgainAtEveryStatusLine() {
+        XCTAssertEqual(fields(["HTTP/1.1 301 Moved", "Location: /b", "", "HTTP/1.1 200 OK", "ETag: x"]), ["ETag=x"])
+    }
+
+    func test_add_joinsAContinuationLineWithOneSpace() {
+        XCTAssertEqual(fields(["X-Long: one", " two", "\tthree"]), ["X-Long=one two three"])
+    }
+
+    // Found by fuzzing (Tests/FeedFuzzingTests/Corpus/http-headers): a blank
+    // continuation left a trailing space, one after an empty value a leading one.
+    func test_add_joinsNoBlankContinuationAndNoSpaceAfterAnEmptyValue() {
+        XCTAssertEqual(fields(["X-A: a", "   ", "X-B:", " b"]), ["X-A=a", "X-B=b"])
+    }
+
+    func test_add_trimsBlanksAroundANameAndDropsALineWithoutOne() {
+        XCTAssertEqual(fields(["X-A : a", ": c", " : b"]), ["X-A=a : b"])
+    }
+
+    private func fields(_ lines: [String]) -> [String] {
+        var headers = ResponseHeaderLines()
+        for line in lines {
+            Array((line + "\r\n").utf8).withUnsafeBytes { headers.add($0) }
+        }
+        return headers.fields.map { "\($0.name)=\($0.value)" }
+    }
+}
