@@ -335,4 +335,18 @@ final class JSONReaderTests: XCTestCase {
             XCTAssertTrue(error is JSONSyntaxError, "\(message): \(error)", file: file, line: line)
         }
     }
+
+    // Found by fuzzing (Tests/FeedFuzzingTests/Crashes/record-stream): a bad
+    // \u escape was named at another byte when the input ended sooner, so a
+    // record read from a pipe and the same record read whole told apart.
+    func test_next_namesABadUnicodeEscapeAtTheSameByteHoweverMuchInputFollows() {
+        for (text, offset) in [(#""a\u00""#, 6), (#""\uD800\u12""#, 11)] {
+            for input in [text, text + " [1]"] {
+                var reader = JSONReader(Array(input.utf8))
+                XCTAssertThrowsError(try reader.next(), input) { error in
+                    XCTAssertEqual(error as? JSONSyntaxError, JSONSyntaxError(reason: "invalid \\u escape", offset: offset), input)
+                }
+            }
+        }
+    }
 }

@@ -190,7 +190,10 @@ struct JSONParser {
             case UInt8(ascii: "u"):
                 var scalar = try parseHex4()
                 if (0xD800...0xDBFF).contains(scalar) {
-                    guard buffer.count - index >= 6,
+                    // Byte by byte, never by what is left: an error is named where
+                    // it is, however much input has come after it (a pipe's reader
+                    // sees the record alone, the whole-input reader more).
+                    guard buffer.count - index >= 2,
                           buffer[index] == UInt8(ascii: "\\"), buffer[index + 1] == UInt8(ascii: "u") else {
                         throw fail("lone surrogate in string")
                     }
@@ -211,9 +214,9 @@ struct JSONParser {
     }
 
     mutating func parseHex4() throws(JSONSyntaxError) -> UInt32 {
-        guard buffer.count - index >= 4 else { throw fail("invalid \\u escape") }
         var value: UInt32 = 0
         for _ in 0..<4 {
+            guard index < buffer.count else { throw fail("invalid \\u escape") }
             let byte = buffer[index]
             let digit: UInt32
             switch byte {

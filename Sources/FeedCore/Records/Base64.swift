@@ -28,7 +28,7 @@ public enum Base64 {
         return String(decoding: out, as: UTF8.self)
     }
 
-    /// The bytes `text` encodes, or nil if it is not padded base64.
+    /// The bytes `text` encodes, or nil if it is not padded base64 as `encode` writes it.
     public static func decode(_ text: String) -> [UInt8]? {
         let input = Array(text.utf8)
         guard input.count % 4 == 0 else { return nil }
@@ -48,6 +48,9 @@ public enum Base64 {
                 guard value != 0xFF else { return nil }
                 group = group << 6 | UInt32(value)
             }
+            // The bits a padded group does not use must be zero: one text per
+            // byte string (`QR==` is not `QQ==`), as `encode` writes it.
+            guard padding == 0 || group & (padding == 1 ? 0xFF : 0xFFFF) == 0 else { return nil }
             out.append(UInt8(group >> 16 & 0xFF))
             if padding < 2 { out.append(UInt8(group >> 8 & 0xFF)) }
             if padding < 1 { out.append(UInt8(group & 0xFF)) }
