@@ -9,6 +9,10 @@ import Synchronization
 /// streams share one where the server offers it over TLS), timeouts in
 /// milliseconds, redirects followed up to the limit, the body never read past
 /// `--max-size`, compressed responses asked for and written decoded.
+///
+/// With one transfer at a time (`-j 1`, the default), the loop has
+/// no thread of its own: it runs on the caller's, inside `wait(for:)`, so a
+/// GET costs no thread start and no hand-over between threads.
 public final class CurlHTTPClient: HTTPClient, @unchecked Sendable {
     private let curl: Libcurl
     private let multi: Libcurl.Multi
@@ -18,6 +22,8 @@ public final class CurlHTTPClient: HTTPClient, @unchecked Sendable {
     private let queue = Mutex([CurlTransfer]())
     /// Transfers libcurl is working on: only the loop's thread touches them.
     private var running: [CurlTransfer] = []
+    /// Whether the loop runs on the caller's thread, in `wait(for:)`.
+    private let drivenByCaller: Bool
 
     public init(_ settings: CurlSettings) throws(ToolError) {
         curl = try Libcurl.shared.get()
@@ -26,8 +32,10 @@ public final class CurlHTTPClient: HTTPClient, @unchecked Sendable {
         self.settings = settings
         _ = curl.multiSetLong(multi, CurlConstant.maxHostConnections, settings.concurrency)
         _ = curl.multiSetLong(multi, CurlConstant.pipelining, CurlConstant.multiplex)
+        drivenByCaller = settings.concurrency <= 1
+        guard !drivenByCaller else { return }
         let loop = DispatchQueue(label: "feed-fetch.curl")
-        loop.async { [self] in run() }
+        loop.async { [self] in while true { work(); sleep() } }
     }
 
     public func get(_ url: String, completion: @escaping @Sendable (Result<HTTPResponse, ToolError>) -> Void) {
@@ -41,19 +49,29 @@ public final class CurlHTTPClient: HTTPClient, @unchecked Sendable {
         _ = curl.multiWakeup(multi)
     }
 
-    /// The loop: hand new transfers to libcurl, let it work, finish what is
-    /// done, then sleep until a socket, a timer or `get` wakes it.
-    private func run() {
-        var stillRunning: Int32 = 0
-        while true {
-            for transfer in queue.withLock({ queued in defer { queued.removeAll() }; return queued }) {
-                running.append(transfer)
-                _ = curl.multiAdd(multi, transfer.easy)
-            }
-            _ = curl.multiPerform(multi, &stillRunning)
-            finishDone()
-            _ = curl.multiPoll(multi, nil, 0, 1000, nil)
+    public func wait(for signal: DispatchSemaphore) {
+        guard drivenByCaller else { return signal.wait() }
+        while signal.wait(timeout: .now()) == .timedOut {
+            work()
+            if signal.wait(timeout: .now()) == .success { return }
+            sleep()
         }
+    }
+
+    /// The loop's work: hand new transfers to libcurl, let it work, finish what is done.
+    private func work() {
+        var stillRunning: Int32 = 0
+        for transfer in queue.withLock({ queued in defer { queued.removeAll() }; return queued }) {
+            running.append(transfer)
+            _ = curl.multiAdd(multi, transfer.easy)
+        }
+        _ = curl.multiPerform(multi, &stillRunning)
+        finishDone()
+    }
+
+    /// Sleeps until a socket, a timer or `get` wakes the loop.
+    private func sleep() {
+        _ = curl.multiPoll(multi, nil, 0, 1000, nil)
     }
 
     private func finishDone() {

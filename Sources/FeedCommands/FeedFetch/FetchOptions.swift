@@ -71,7 +71,7 @@ struct FetchOptions {
             }.first
         guard let (source, path) = named else { return nil }
         do {
-            _ = try stage.io.readFile(path)
+            try stage.io.checkReadable(path)
         } catch {
             throw stage.usage("\(source): \(error.message)")
         }

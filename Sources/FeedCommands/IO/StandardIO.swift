@@ -11,15 +11,20 @@ public struct StandardIO {
     public var now: @Sendable () -> Timestamp
     /// The whole content of a file a command is pointed at (`-H @FILE`).
     public var readFile: (String) throws(ToolError) -> [UInt8]
+    /// Whether a file can be read, without reading it all (`--cacert`: a CA
+    /// bundle is large, and only a TLS transfer reads it).
+    public var checkReadable: (String) throws(ToolError) -> Void
 
     public init(input: ByteSource, output: ByteSink, errors: ByteSink,
                 environment: @escaping (String) -> String?, now: @escaping @Sendable () -> Timestamp,
-                readFile: @escaping (String) throws(ToolError) -> [UInt8] = StandardIO.readFileFromDisk) {
+                readFile: @escaping (String) throws(ToolError) -> [UInt8] = StandardIO.readFileFromDisk,
+                checkReadable: @escaping (String) throws(ToolError) -> Void = StandardIO.checkReadableOnDisk) {
         self.input = input
         self.output = output
         self.errors = errors
         self.environment = environment
         self.now = now
         self.readFile = readFile
+        self.checkReadable = checkReadable
     }
 }

@@ -82,7 +82,7 @@ public final class BatchFetcher: Sendable {
                     state.slots[index] = nil // free the body as soon as it is delivered
                     return slot
                 }
-                if outcome == nil { ready.wait() }
+                if outcome == nil { client.wait(for: ready) }
             }
             if let outcome { try deliver(outcome) }
         }
