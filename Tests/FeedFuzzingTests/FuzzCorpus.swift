@@ -21,7 +21,10 @@ struct FuzzCorpus {
         defer { closedir(stream) }
         var names: [String] = []
         while let entry = readdir(stream) {
-            let name = withUnsafeBytes(of: entry.pointee.d_name) { String(decoding: $0.prefix { $0 != 0 }, as: UTF8.self) }
+            // In place, up to its NUL: the record is only d_reclen long, not all of d_name.
+            let name = withUnsafePointer(to: &entry.pointee.d_name) { field in
+                String(cString: UnsafeRawPointer(field).assumingMemoryBound(to: CChar.self))
+            }
             if !name.hasPrefix(".") { names.append(name) }
         }
         return names.sorted()
