@@ -2,8 +2,9 @@ import FeedCore
 import FeedFastPath
 
 /// Differential: the fast path's `JSONScanner` against the reference
-/// `JSONReader` on one JSON text. Both accept or both reject it; a string's
-/// decoded bytes, a number's text and its integer value are the same.
+/// `JSONReader` on one JSON text. Both accept or both reject it; the value
+/// built from the scanner's tokens is the reader's, at every depth; a
+/// string's decoded bytes, a number's text and its integer value are the same.
 enum JSONScannerFuzzing {
     static let name = "json-scanner"
     private static let expect = FuzzCheck(target: name)
@@ -19,12 +20,24 @@ enum JSONScannerFuzzing {
             try expect.require(accepted == (reference != nil),
                               "the scanner \(accepted ? "accepts" : "rejects") what the reader \(reference != nil ? "accepts" : "rejects")")
             guard let reference else { return }
+            try compareValue(buffer, reference)
             switch reference {
             case .string(let text): try compareString(buffer, text)
             case .number(let text): try compareNumber(buffer, text)
             default: break
             }
         }
+    }
+
+    /// The value built from the scanner's tokens is the reader's value. (It
+    /// decodes strings in place, so it runs on a copy.)
+    private static func compareValue(_ buffer: UnsafeMutableBufferPointer<UInt8>, _ reference: JSON) throws(FuzzFinding) {
+        var copy = Array(buffer)
+        let scanned = copy.withUnsafeMutableBufferPointer { copy in
+            var scanner = JSONScanner(copy)
+            return ScannedJSON.value(&scanner)
+        }
+        try expect.require(scanned == reference, "the scanner's tokens build another value than the reader's")
     }
 
     private static func compareString(_ buffer: UnsafeMutableBufferPointer<UInt8>, _ text: String) throws(FuzzFinding) {
