@@ -36,7 +36,7 @@ let package = Package(
         .executableTarget(name: "feed-comments", dependencies: ["FeedCommands"]),
         .executableTarget(name: "feed-cache", dependencies: ["FeedCommands"]),
         // A loopback HTTP/1.1 server on POSIX sockets, for the tests and the demo.
-        .target(name: "LoopbackHTTP", dependencies: ["FeedPlatform"]),
+        .target(name: "LoopbackHTTP", dependencies: ["FeedCore", "FeedPlatform"]),
         .executableTarget(name: "feed-fixture-server", dependencies: ["LoopbackHTTP"]),
         .target(name: "FeedFuzzing", dependencies: ["FeedCore", "FeedFastPath", "FeedStoreFiles", "FeedCurl", "FeedPlatform"]),
         .testTarget(name: "FeedCoreTests", dependencies: ["FeedCore", "FeedTestSupport", "FeedPlatform"]),

@@ -1,7 +1,6 @@
 import Dispatch
 import FeedCore
 import FeedPlatform
-import Synchronization
 
 /// FeedCore's `HTTPClient` over libcurl's multi interface: every transfer of
 /// a run on one thread that sleeps in `curl_multi_poll` until there is work,
@@ -19,7 +18,7 @@ public final class CurlHTTPClient: HTTPClient, @unchecked Sendable {
     private let settings: CurlSettings
     /// GETs asked for and not yet handed to libcurl, and whether `get` may
     /// wake the loop; shared with callers' threads.
-    private let queue = Mutex([CurlTransfer]())
+    private let queue = Locked([CurlTransfer]())
     /// Transfers libcurl is working on: only the loop's thread touches them.
     private var running: [CurlTransfer] = []
     /// Whether the loop runs on the caller's thread, in `wait(for:)`.
@@ -36,6 +35,18 @@ public final class CurlHTTPClient: HTTPClient, @unchecked Sendable {
         guard !drivenByCaller else { return }
         let loop = DispatchQueue(label: "feed-fetch.curl")
         loop.async { [self] in while true { work(); sleep() } }
+    }
+
+    /// Runs only for a client driven by its caller (a loop thread holds its
+    /// client to the end of the process): the transfers it still had, then
+    /// the multi handle and its connections, are freed.
+    deinit {
+        for transfer in running {
+            _ = curl.multiRemove(multi, transfer.easy)
+            transfer.release(curl)
+        }
+        for transfer in queue.withLock({ $0 }) { transfer.release(curl) }
+        _ = curl.multiCleanup(multi)
     }
 
     public func get(_ url: String, completion: @escaping @Sendable (Result<HTTPResponse, ToolError>) -> Void) {

@@ -23,6 +23,7 @@ struct Libcurl: @unchecked Sendable {
     let easyGetPointer: @convention(c) (Easy?, Int32, UnsafeMutablePointer<UnsafeMutableRawPointer?>) -> Int32
     let easyStrerror: @convention(c) (Int32) -> UnsafePointer<CChar>?
     let multiInit: @convention(c) () -> Multi?
+    let multiCleanup: @convention(c) (Multi?) -> Int32
     let multiSetLong: @convention(c) (Multi?, Int32, Int) -> Int32
     let multiAdd: @convention(c) (Multi?, Easy?) -> Int32
     let multiRemove: @convention(c) (Multi?, Easy?) -> Int32
@@ -59,6 +60,7 @@ struct Libcurl: @unchecked Sendable {
             easyGetPointer: try bind("curl_easy_getinfo"),
             easyStrerror: try bind("curl_easy_strerror"),
             multiInit: try bind("curl_multi_init"),
+            multiCleanup: try bind("curl_multi_cleanup"),
             multiSetLong: try bind("curl_multi_setopt"),
             multiAdd: try bind("curl_multi_add_handle"),
             multiRemove: try bind("curl_multi_remove_handle"),

@@ -108,8 +108,11 @@ final class CacheDirectory {
         rewinddir(stream)
         var names: [String] = []
         while let entry = readdir(stream) {
-            let name = withUnsafeBytes(of: entry.pointee.d_name) { raw in
-                String(decoding: raw.prefix(while: { $0 != 0 }), as: UTF8.self)
+            // Read in place, up to its NUL: the record readdir returns is only
+            // d_reclen long, often shorter than the 256 bytes d_name is declared
+            // with (copying the field would read past the end of the buffer).
+            let name = withUnsafePointer(to: &entry.pointee.d_name) { field in
+                String(cString: UnsafeRawPointer(field).assumingMemoryBound(to: CChar.self))
             }
             if name != "." && name != ".." { names.append(name) }
         }

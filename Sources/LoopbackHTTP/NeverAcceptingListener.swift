@@ -1,5 +1,5 @@
+import FeedCore
 import FeedPlatform
-import Synchronization
 
 /// A TCP listener on 127.0.0.1 that never accepts and whose accept queue is full, so that a
 /// client's connect() to it is neither completed nor refused: it hangs (the kernel drops the
@@ -18,7 +18,7 @@ public final class NeverAcceptingListener: Sendable {
     /// The listening port.
     public let port: UInt16
     /// The listener, then the sockets filling its queue; emptied by `close()`.
-    private let sockets: Mutex<[Int32]>
+    private let sockets: Locked<[Int32]>
 
     /// Most sockets connected to fill the queue (the kernel needs one).
     private static let maxFillers = 8
@@ -44,7 +44,7 @@ public final class NeverAcceptingListener: Sendable {
             throw error
         }
         port = listener.port
-        sockets = Mutex(fds)
+        sockets = Locked(fds)
     }
 
     deinit {

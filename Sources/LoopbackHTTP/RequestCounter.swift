@@ -1,9 +1,9 @@
-import Synchronization
+import FeedCore
 
 /// Hands out 0, 1, 2, ... per key to concurrent callers (the request counts of
 /// `LoopbackRoutes.sequence` and `LoopbackRoutes.sequences`).
 final class RequestCounter: Sendable {
-    private let counts = Mutex<[String: Int]>([:])
+    private let counts = Locked<[String: Int]>([:])
 
     /// How many times `key` was counted before this call.
     func next(_ key: String = "") -> Int {

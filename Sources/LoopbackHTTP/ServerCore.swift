@@ -1,5 +1,5 @@
+import FeedCore
 import FeedPlatform
-import Synchronization
 
 /// The state shared by the accept thread and the connection threads. The threads hold it,
 /// not the `LoopbackServer`, so dropping the server runs its `deinit` and so `stop()`.
@@ -9,7 +9,7 @@ final class ServerCore: Sendable {
     /// Fired by `stop()`; every wait polls it. Closed in deinit.
     let stopSignal: StopSignal
     private let listener: Int32
-    private let state = Mutex(ServerState())
+    private let state = Locked(ServerState())
 
     init(port: UInt16, handler: @escaping @Sendable (LoopbackRequest) -> LoopbackReply) throws {
         let listening = try Socket.listenLoopback(port: port)

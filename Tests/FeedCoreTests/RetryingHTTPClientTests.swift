@@ -1,6 +1,5 @@
 import XCTest
 import Dispatch
-import Synchronization
 import FeedCore
 
 final class RetryingHTTPClientTests: XCTestCase {
@@ -115,7 +114,7 @@ final class RetryingHTTPClientTests: XCTestCase {
         let client = ScriptedHTTPClient(scripts, asynchronous: true)
         let scheduler = SchedulerSpy(asynchronous: true)
         let retrying = RetryingHTTPClient(client: client, policy: RetryPolicy(retries: 3, jitter: { 0 }), now: { self.now }, schedule: scheduler.schedule)
-        let results = Mutex<[String: [String]]>([:])
+        let results = Locked<[String: [String]]>([:])
         let group = DispatchGroup()
 
         DispatchQueue.concurrentPerform(iterations: urls.count) { index in
@@ -160,7 +159,7 @@ final class RetryingHTTPClientTests: XCTestCase {
 
     /// Every completion of one GET, with an immediate client and scheduler.
     private func get(_ url: String, _ client: RetryingHTTPClient) -> [Result<HTTPResponse, ToolError>] {
-        let results = Mutex<[Result<HTTPResponse, ToolError>]>([])
+        let results = Locked<[Result<HTTPResponse, ToolError>]>([])
         client.get(url) { result in results.withLock { $0.append(result) } }
         return results.withLock { $0 }
     }
@@ -179,11 +178,11 @@ private func describe(_ result: Result<HTTPResponse, ToolError>) -> String {
 
 /// Answers each URL from its script in order, the last answer over and over.
 private final class ScriptedHTTPClient: HTTPClient {
-    private let state: Mutex<(scripts: [String: [Result<HTTPResponse, ToolError>]], requests: [String])>
+    private let state: Locked<(scripts: [String: [Result<HTTPResponse, ToolError>]], requests: [String])>
     private let asynchronous: Bool
 
     init(_ scripts: [String: [Result<HTTPResponse, ToolError>]], asynchronous: Bool = false) {
-        state = Mutex((scripts, []))
+        state = Locked((scripts, []))
         self.asynchronous = asynchronous
     }
 
@@ -203,7 +202,7 @@ private final class ScriptedHTTPClient: HTTPClient {
 
 /// Records each wait asked for and runs the work at once (or soon, on another thread).
 private final class SchedulerSpy: Sendable {
-    private let recorded = Mutex<[Double]>([])
+    private let recorded = Locked<[Double]>([])
     private let asynchronous: Bool
 
     init(asynchronous: Bool = false) {

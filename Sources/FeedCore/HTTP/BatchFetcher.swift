@@ -1,5 +1,4 @@
 import Dispatch
-import Synchronization
 
 /// Fetches many URLs, `concurrency` at a time, and hands the results back in
 /// input order as soon as each one's turn comes (so output streams).
@@ -25,7 +24,7 @@ public final class BatchFetcher: Sendable {
     /// If `deliver` throws, the run ends there (transfers under way are left
     /// to finish unheard).
     public func run(_ targets: [FetchTarget], deliver: (Outcome) throws -> Void) rethrows {
-        let state = Mutex(State(slots: Array(repeating: nil, count: targets.count)))
+        let state = Locked(State(slots: Array(repeating: nil, count: targets.count)))
         let ready = DispatchSemaphore(value: 0)
 
         // Starts target `index`. Targets that need no fetch finish at once, and
@@ -96,7 +95,7 @@ public final class BatchFetcher: Sendable {
     /// Tells a completion that ran while `get` had not yet returned (on the
     /// launching thread) to leave the next target to the launching loop.
     private final class Handoff: Sendable {
-        private let state = Mutex((inside: true, completed: false, next: Int?.none))
+        private let state = Locked((inside: true, completed: false, next: Int?.none))
 
         /// From the completion: true if the launcher will start `next`.
         func completedInside(next: Int?) -> Bool {

@@ -1,5 +1,4 @@
 import Dispatch
-import Synchronization
 
 /// `feed-fetch --paginate`: fetches a feed's pages one after another (each
 /// needs the one before it), as `Pagination` says, and hands each page's
@@ -36,7 +35,7 @@ public final class PaginatedFetch: Sendable {
     /// One GET, waited for: the client may complete on any thread, at once
     /// inside `get`, or inside `wait(for:)` on this one.
     private func get(_ url: String) -> Result<HTTPResponse, ToolError> {
-        let outcome = Mutex<Result<HTTPResponse, ToolError>?>(nil)
+        let outcome = Locked<Result<HTTPResponse, ToolError>?>(nil)
         let done = DispatchSemaphore(value: 0)
         client.get(url) { result in
             outcome.withLock { $0 = result }

@@ -59,8 +59,9 @@ func directoryEntries(_ path: String) -> [String] {
     defer { closedir(stream) }
     var names: [String] = []
     while let entry = readdir(stream) {
-        let name = withUnsafeBytes(of: entry.pointee.d_name) { raw in
-            String(decoding: raw.prefix(while: { $0 != 0 }), as: UTF8.self)
+        // Read in place, up to its NUL: the record is only d_reclen long (see CacheDirectory.entries).
+        let name = withUnsafePointer(to: &entry.pointee.d_name) { field in
+            String(cString: UnsafeRawPointer(field).assumingMemoryBound(to: CChar.self))
         }
         if name != "." && name != ".." { names.append(name) }
     }

@@ -1,5 +1,4 @@
 import Dispatch
-import Synchronization
 import FeedCore
 
 /// An HTTP client that answers from a table of URL -> result, at once on the
@@ -20,7 +19,7 @@ final class HTTPClientStub: HTTPClient {
     private let answers: [String: Result<HTTPResponse, ToolError>]
     private let delays: [String: Double]
     private let delivery: Delivery
-    private let state = Mutex(State())
+    private let state = Locked(State())
 
     private struct State {
         var requested: [String] = []
