@@ -12,7 +12,7 @@ public struct ResponseHeaderLines {
         let text = String(decoding: UnsafeRawBufferPointer(rebasing: line[..<end]), as: UTF8.self)
         if text.hasPrefix("HTTP/") {
             fields.removeAll()
-        } else if let first = text.first, first == " " || first == "\t", !fields.isEmpty {
+        } else if let first = text.utf8.first, first == 0x20 || first == 0x09, !fields.isEmpty {
             let more = text.trimmingSpaces()
             let value = fields[fields.count - 1].value
             if !more.isEmpty { fields[fields.count - 1].value = value.isEmpty ? more : value + " " + more }
@@ -25,10 +25,12 @@ public struct ResponseHeaderLines {
 }
 
 extension String {
+    /// Without the spaces and tabs at either end: cut as bytes, since a blank
+    /// followed by a combining mark is one Character, not a blank one.
     func trimmingSpaces() -> String {
-        var slice = Substring(self)
-        while let first = slice.first, first == " " || first == "\t" { slice.removeFirst() }
-        while let last = slice.last, last == " " || last == "\t" { slice.removeLast() }
-        return String(slice)
+        var bytes = Substring(self).utf8[...]
+        while let first = bytes.first, first == 0x20 || first == 0x09 { bytes = bytes.dropFirst() }
+        while let last = bytes.last, last == 0x20 || last == 0x09 { bytes = bytes.dropLast() }
+        return String(decoding: bytes, as: UTF8.self)
     }
 }

@@ -25,6 +25,12 @@ final class ResponseHeaderLinesTests: XCTestCase {
         XCTAssertEqual(fields(["X-A : a", ": c", " : b"]), ["X-A=a : b"])
     }
 
+    // Found by fuzzing (Tests/FeedFuzzingTests/Crashes/http-headers): a blank
+    // before a combining mark is one Character with it, so it was not trimmed.
+    func test_add_trimsABlankThatACombiningMarkFollows() {
+        XCTAssertEqual(fields(["X-A: \u{351}b \u{301}", "X-B: c", " \u{351}d"]), ["X-A=\u{351}b \u{301}", "X-B=c \u{351}d"])
+    }
+
     private func fields(_ lines: [String]) -> [String] {
         var headers = ResponseHeaderLines()
         for line in lines {
