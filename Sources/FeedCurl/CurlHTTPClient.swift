@@ -62,12 +62,17 @@ public final class CurlHTTPClient: HTTPClient, @unchecked Sendable {
 
     public func wait(for signal: DispatchSemaphore) {
         guard drivenByCaller else { return signal.wait() }
-        while signal.wait(timeout: .now()) == .timedOut {
+        while signal.wait(timeout: Self.withoutWaiting) == .timedOut {
             work()
-            if signal.wait(timeout: .now()) == .success { return }
+            if signal.wait(timeout: Self.withoutWaiting) == .success { return }
             sleep()
         }
     }
+
+    /// Dispatch's `DISPATCH_TIME_NOW` (a raw time of 0): the semaphore is
+    /// only tried, with no system call. (`.now()` is a deadline that has
+    /// just passed: each try would sleep in the kernel for its timer slack.)
+    private static let withoutWaiting = DispatchTime(uptimeNanoseconds: 0)
 
     /// The loop's work: hand new transfers to libcurl, let it work, finish what is done.
     private func work() {

@@ -379,14 +379,14 @@ final class DocumentationTests: XCTestCase {
         }
 
         // The installed commands are the release build (its build ID), stripped,
-        // small, with the Swift runtime linked in: ldd names nothing of the
-        // toolchain, and they run with an empty environment (no
-        // LD_LIBRARY_PATH), feed-fetch loading libcurl.so.4 on its own.
+        // small, with the Swift runtime and the C++ runtime linked in: ldd names
+        // nothing of the toolchain, no libstdc++ and no libgcc_s, and they run
+        // with an empty environment (no LD_LIBRARY_PATH), feed-fetch loading
+        // libcurl.so.4 on its own.
         let readelf = try requireProgram("readelf", package: "binutils")
         let ldd = try requireProgram("ldd", package: "libc-bin")
         let toolchainLib = try Self.swiftRuntimeFolder() ?? "/opt/swift/"
-        let release = try Command.run("/bin/sh", ["-c", "cd \"$1\" && swift build -c release --static-swift-stdlib --scratch-path \"$2\" --show-bin-path",
-                                                  "sh", Self.packageRoot, scratch], timeout: 120)
+        let release = try Command.sh("cd \(shellQuote(Self.packageRoot)) && \(shellQuote(make)) -s bin-path \(variables)", timeout: 120)
         let releaseBin = release.out.trimmingCharacters(in: .whitespacesAndNewlines)
         let bare = ["-i", "PATH=/usr/bin:/bin", "LD_LIBRARY_PATH="]
         for tool in Self.tools {
@@ -404,7 +404,8 @@ final class DocumentationTests: XCTestCase {
 
             let libraries = try Command.run(ldd, [installed])
             XCTAssertEqual(libraries.status, 0, "ldd \(installed): \(libraries.err)")
-            for needle in ["libswift", "libFoundation", "libdispatch", "libBlocksRuntime", "not found", toolchainLib, "/opt/swift/"] {
+            for needle in ["libswift", "libFoundation", "libdispatch", "libBlocksRuntime", "libstdc++", "libgcc_s", "not found",
+                           toolchainLib, "/opt/swift/"] {
                 XCTAssertFalse(libraries.out.contains(needle), "ldd \(tool) installed: \(needle)\n\(libraries.out)")
             }
 
