@@ -9,12 +9,15 @@ extension CacheDirectory {
     /// flush for the lot: every temporary file written, the file system synced once
     /// (syncfs), each renamed over its name, the directory synced. Each on its own:
     /// a file that cannot be written keeps its old one and the others go on; a
-    /// failed sync keeps every old one. Each file's failure, nil where replaced.
+    /// failed sync keeps every old one. A file that already holds exactly its
+    /// new bytes is left as it is (a prefetch that finds the same images again
+    /// writes nothing). Each file's failure, nil where replaced or left.
     func writeEachAtomically(_ files: [(name: String, parts: [[UInt8]])]) -> [StoreError?] {
         var failures = [StoreError?](repeating: nil, count: files.count)
         for start in stride(from: 0, to: files.count, by: CacheDirectory.batchSize) {
             var written: [(index: Int, temporary: String)] = []
             for index in start..<min(start + CacheDirectory.batchSize, files.count) {
+                if holds(files[index].name, exactly: files[index].parts) { continue }
                 do {
                     written.append((index, try writeTemporary(files[index].name, files[index].parts)))
                 } catch {

@@ -82,6 +82,32 @@ extension CacheDirectory {
         fsync(fd)
     }
 
+    /// Whether `name` is already exactly what writing `parts` would leave: a
+    /// regular file of ours, mode 0600, with one link, holding those bytes.
+    /// Writing it again would change nothing but its inode.
+    func holds(_ name: String, exactly parts: [[UInt8]]) -> Bool {
+        let file = openat(fd, name, O_RDONLY | O_NOFOLLOW | O_NONBLOCK | O_CLOEXEC)
+        guard file >= 0 else { return false }
+        defer { close(file) }
+        var info = stat()
+        guard fstat(file, &info) == 0, info.st_mode & S_IFMT == S_IFREG, info.st_mode & 0o7777 == 0o600,
+              info.st_uid == geteuid(), info.st_nlink == 1,
+              Int(info.st_size) == parts.reduce(0, { $0 + $1.count }),
+              let bytes = try? FileDescriptor.readAll(file), bytes.count == Int(info.st_size) else { return false }
+        var offset = 0
+        for part in parts where !part.isEmpty {
+            let same = bytes.withUnsafeBytes { stored in
+                part.withUnsafeBytes { wanted in
+                    guard let stored = stored.baseAddress, let wanted = wanted.baseAddress else { return false }
+                    return memcmp(stored + offset, wanted, part.count) == 0
+                }
+            }
+            guard same else { return false }
+            offset += part.count
+        }
+        return true
+    }
+
     /// A name no other writer uses; `.tmp-` marks it stale if left behind.
     static func temporaryName(for name: String) -> String {
         ".tmp-\(name)-\(getpid())-\(UInt32.random(in: 0...UInt32.max))"

@@ -527,6 +527,58 @@ final class FileSystemFeedStoreTests: XCTestCase, FeedStoreSpecs, FeedImageDataS
         }
     }
 
+    func test_insertImageData_ofTheBytesAlreadyStored_leavesTheFileAsItIs() throws {
+        let cache = makeCachePath()
+        let sut = makeSUT(cache)
+        let data = Array("the same image".utf8)
+        try sut.insert(data, for: "https://h/1")
+        let path = cache + "/images/" + SHA256.hex(Array("https://h/1".utf8))
+        let before = try XCTUnwrap(fileStatus(path))
+
+        try sut.insert(data, for: "https://h/1")
+
+        let after = try XCTUnwrap(fileStatus(path))
+        XCTAssertEqual(after.st_ino, before.st_ino, "the same bytes again must not replace the file")
+        XCTAssertEqual(try sut.retrieve(dataForURL: "https://h/1"), data)
+        XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: cache + "/images").count, 1, "no temporary file left")
+    }
+
+    func test_insertImageData_ofTheBytesAlreadyStored_stillReplacesAFileThatIsNotAsAWriteLeavesIt() throws {
+        let cache = makeCachePath()
+        let sut = makeSUT(cache)
+        let data = Array("the same image".utf8)
+        let path = cache + "/images/" + SHA256.hex(Array("https://h/1".utf8))
+        let loosen: [(String, () -> Void)] = [
+            ("mode 0644", { chmod(path, 0o644) }),
+            ("a second link", { link(path, cache + "/second-link") }),
+            ("a byte changed", {
+                var bytes = cacheTestRead(path) ?? []
+                bytes[bytes.count - 1] ^= 0x01
+                cacheTestWrite(bytes, to: path)
+                chmod(path, 0o600)
+            }),
+        ]
+        for (what, change) in loosen {
+            try sut.insert(data, for: "https://h/1")
+            change()
+            let before = try XCTUnwrap(fileStatus(path), what)
+
+            try sut.insert(data, for: "https://h/1")
+
+            let after = try XCTUnwrap(fileStatus(path), what)
+            XCTAssertNotEqual(after.st_ino, before.st_ino, "\(what): the file must be written again")
+            XCTAssertEqual(after.st_mode & 0o7777, 0o600, what)
+            XCTAssertEqual(after.st_nlink, 1, what)
+            XCTAssertEqual(try sut.retrieve(dataForURL: "https://h/1"), data, what)
+            unlink(cache + "/second-link")
+        }
+    }
+
+    private func fileStatus(_ path: String) -> stat? {
+        var info = stat()
+        return lstat(path, &info) == 0 ? info : nil
+    }
+
     func test_retrieveImageData_doesNotDeliverAnotherURLsDataFiledUnderThisURLsName() throws {
         let cache = makeCachePath()
         let sut = makeSUT(cache)
