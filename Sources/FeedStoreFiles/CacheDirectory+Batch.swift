@@ -41,7 +41,7 @@ extension CacheDirectory {
                     failures[index] = StoreError(.saving, "cannot write \(path)/\(name): \((error as? StoreError)?.reason ?? "\(error)")")
                 }
             }
-            fsync(fd)
+            if !written.isEmpty { fsync(fd) }
         }
         return failures
     }
