@@ -31,6 +31,7 @@ SWIFT_FLAGS =
 RUNTIME_DIR = $(CURDIR)/.build-runtime
 CXX_ARCHIVE != "$$(dirname "$$(readlink -f "$$(command -v $(SWIFT))")")/clang" -print-file-name=libstdc++.a 2>/dev/null || true
 STATIC = --static-swift-stdlib -Xswiftc "-L$(RUNTIME_DIR)" -Xswiftc -Xclang-linker -Xswiftc -static-libgcc
+RELEASE = $(SWIFT) build -c release $(STATIC) $(SWIFT_FLAGS)
 INSTALL = install
 # Strips the installed commands (the build keeps its symbols): binutils' strip,
 # else the llvm-objcopy that comes with the Swift toolchain. STRIP=true keeps
@@ -57,10 +58,10 @@ FISHCOMP = $(TOOLS:%=completions/fish/%.fish)
 all: build
 
 build: $(RUNTIME_DIR)/libstdc++.a
-	$(SWIFT) build -c release $(STATIC) $(SWIFT_FLAGS)
+	$(RELEASE)
 
 bin-path:
-	@$(SWIFT) build -c release $(STATIC) $(SWIFT_FLAGS) --show-bin-path
+	@$(RELEASE) --show-bin-path
 
 $(RUNTIME_DIR)/libstdc++.a:
 	@case "$(CXX_ARCHIVE)" in /*) test -f "$(CXX_ARCHIVE)";; *) false;; esac || \
@@ -69,7 +70,7 @@ $(RUNTIME_DIR)/libstdc++.a:
 	ln -sf "$(CXX_ARCHIVE)" "$@"
 
 install: build
-	bin="$$($(SWIFT) build -c release $(STATIC) $(SWIFT_FLAGS) --show-bin-path)" && \
+	bin="$$($(RELEASE) --show-bin-path)" && \
 	$(INSTALL) -d -m 0755 "$(DESTDIR)$(BINDIR)" && \
 	for tool in $(TOOLS); do \
 		$(INSTALL) -m 0755 "$$bin/$$tool" "$(DESTDIR)$(BINDIR)/$$tool" && \
