@@ -1,3 +1,4 @@
+import FeedConcurrency
 import Dispatch
 import FeedCore
 import FeedPlatform

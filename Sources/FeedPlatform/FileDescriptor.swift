@@ -1,5 +1,6 @@
 /// Whole reads and writes on a file descriptor: the one write loop and the
-/// one read loop of the package, retrying short transfers and EINTR.
+/// one read loop of the package, retrying short transfers (and, through
+/// `SystemCall`, interruptions).
 public enum FileDescriptor {
     public static func isTerminal(_ fd: Int32) -> Bool { isatty(fd) == 1 }
 
@@ -9,12 +10,7 @@ public enum FileDescriptor {
         guard let base = bytes.baseAddress else { return }
         var offset = 0
         while offset < bytes.count {
-            let wrote = write(fd, base + offset, bytes.count - offset)
-            if wrote < 0 {
-                if errno == EINTR { continue }
-                throw SystemError.current
-            }
-            offset += wrote
+            offset += try SystemCall.value { write(fd, base + offset, bytes.count - offset) }
         }
     }
 
@@ -31,11 +27,7 @@ public enum FileDescriptor {
         guard let base = buffer.baseAddress else { return 0 }
         var count = 0
         while count < buffer.count {
-            let got = read(fd, base + count, buffer.count - count)
-            if got < 0 {
-                if errno == EINTR { continue }
-                throw SystemError.current
-            }
+            let got = try SystemCall.value { read(fd, base + count, buffer.count - count) }
             if got == 0 { break }
             count += got
         }
@@ -46,8 +38,8 @@ public enum FileDescriptor {
     /// go into uninitialised memory at once; a pipe's into a buffer that
     /// doubles as it fills, so each byte is copied a bounded number of times.
     public static func readAll(_ fd: Int32) throws(SystemError) -> [UInt8] {
-        var info = stat()
-        let size = fstat(fd, &info) == 0 && (info.st_mode & S_IFMT) == S_IFREG ? Int(info.st_size) : 0
+        let info = try? status(fd)
+        let size = info.map { ($0.st_mode & S_IFMT) == S_IFREG } == true ? Int(info?.st_size ?? 0) : 0
         var bytes: [UInt8] = []
         var used = 0
         var capacity = size > 0 ? size + 1 : 1 << 16 // one byte more to see a file's end

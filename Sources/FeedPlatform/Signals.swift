@@ -1,5 +1,6 @@
-/// The package's signal plumbing: one way to install a handler, one way to
-/// hold signals while a table a handler reads is changed.
+/// The package's signal plumbing, the one place that sets a disposition or a
+/// mask: a handler installed, a signal ignored or restored, signals held
+/// while a table a handler reads is changed, or waited for on one thread.
 public enum Signals {
     public typealias Handler = @convention(c) (Int32) -> Void
 
@@ -12,6 +13,18 @@ public enum Signals {
         for signal in signals { sigaction(signal, &action, nil) }
     }
 
+    /// Ignores each of `signals` (SIGPIPE: a write to a closed pipe fails
+    /// with EPIPE instead; SIGXFSZ: a write past `ulimit -f` with EFBIG).
+    public static func ignore(_ signals: [Int32]) {
+        for signal in signals { setDisposition(signal, SIG_IGN) }
+    }
+
+    /// Gives each of `signals` its default action back (a shell starts a
+    /// background job with SIGINT ignored).
+    public static func restoreDefault(_ signals: [Int32]) {
+        for signal in signals { setDisposition(signal, SIG_DFL) }
+    }
+
     /// A set of the given signals.
     public static func set(_ signals: [Int32]) -> sigset_t {
         var set = sigset_t()
@@ -20,11 +33,44 @@ public enum Signals {
         return set
     }
 
-    /// Runs `body` with `signals` held; they are delivered after it.
-    public static func holding<T, E: Error>(_ signals: [Int32], _ body: () throws(E) -> T) throws(E) -> T {
+    /// Runs `body` with `signals` held; they are delivered after it. With
+    /// `deliveringPendingFirst`, one that had already arrived is delivered
+    /// before `body` (its handler runs first; one that exits stops `body`).
+    public static func holding<T, E: Error>(_ signals: [Int32], deliveringPendingFirst: Bool = false,
+                                            _ body: () throws(E) -> T) throws(E) -> T {
         var block = set(signals), previous = sigset_t()
         pthread_sigmask(SIG_BLOCK, &block, &previous)
         defer { pthread_sigmask(SIG_SETMASK, &previous, nil) }
+        if deliveringPendingFirst {
+            var arrived = sigset_t()
+            sigpending(&arrived)
+            if signals.contains(where: { sigismember(&arrived, $0) == 1 }) {
+                pthread_sigmask(SIG_SETMASK, &previous, nil)
+                pthread_sigmask(SIG_BLOCK, &block, nil)
+            }
+        }
         return try body()
+    }
+
+    /// Blocks `signals` in this thread and every thread it starts after, so
+    /// that `wait(for:)` is the one place they arrive.
+    public static func block(_ signals: [Int32]) {
+        var block = set(signals)
+        pthread_sigmask(SIG_BLOCK, &block, nil)
+    }
+
+    /// Waits for one of `signals`, which `block` held; the one that came.
+    public static func wait(for signals: [Int32]) -> Int32 {
+        var waited = set(signals), received: Int32 = 0
+        while sigwait(&waited, &received) != 0 {}
+        return received
+    }
+
+    private static func setDisposition(_ signal: Int32, _ disposition: __sighandler_t?) {
+        var action = sigaction()
+        action.__sigaction_handler.sa_handler = disposition
+        sigemptyset(&action.sa_mask)
+        action.sa_flags = 0
+        sigaction(signal, &action, nil)
     }
 }

@@ -1,3 +1,4 @@
+import FeedConcurrency
 import FeedCore
 import FeedPlatform
 

@@ -1,3 +1,4 @@
+import FeedConcurrency
 import XCTest
 import Dispatch
 import FeedCore

@@ -1,3 +1,4 @@
+import FeedConcurrency
 import Foundation
 import XCTest
 import FeedTestSupport

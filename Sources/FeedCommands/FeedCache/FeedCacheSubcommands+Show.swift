@@ -1,4 +1,5 @@
 import FeedCore
+import FeedPresentation
 
 extension FeedCacheSubcommands {
     /// Writes a feed the cache holds in the chosen format: the exact stored

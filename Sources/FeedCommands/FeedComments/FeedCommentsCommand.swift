@@ -1,4 +1,5 @@
 import FeedCore
+import FeedPresentation
 
 /// feed-comments: validate a comments response, create the comments, and present them.
 public struct FeedCommentsCommand {

@@ -1,4 +1,5 @@
 import FeedCore
+import FeedPresentation
 
 /// A command's standard output: records as NDJSON (or indented for people
 /// with `--pretty`), feed documents as JSON or text, and stored bytes as they are.

@@ -1,4 +1,5 @@
 import Dispatch
+import FeedConcurrency
 
 /// Fetches many URLs, `concurrency` at a time, and hands the results back in
 /// input order as soon as each one's turn comes (so output streams).

@@ -1,4 +1,5 @@
 import Dispatch
+import FeedConcurrency
 
 /// `feed-fetch --paginate`: fetches a feed's pages one after another (each
 /// needs the one before it), as `Pagination` says, and hands each page's

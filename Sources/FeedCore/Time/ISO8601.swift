@@ -100,7 +100,7 @@ public enum ISO8601 {
         return era * 146097 + dayOfEra - 719468
     }
 
-    static func civilFromDays(_ days: Int64) -> (year: Int64, month: Int, day: Int) {
+    public static func civilFromDays(_ days: Int64) -> (year: Int64, month: Int, day: Int) {
         let z = days + 719468
         let era = (z >= 0 ? z : z - 146096) / 146097
         let dayOfEra = z - era * 146097

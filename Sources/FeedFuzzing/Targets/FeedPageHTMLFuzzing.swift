@@ -1,4 +1,5 @@
 import FeedCore
+import FeedPresentation
 
 /// The feed page (`load --format html`) for any feed document and image
 /// data. The page holds only its own markup: every tag is one the page

@@ -1,4 +1,5 @@
 import FeedCore
+import FeedPresentation
 
 /// `--paginate`'s page scan on any page body. When it goes on to a next
 /// page, the body was a payload with a last id; the next URL is fetchable,

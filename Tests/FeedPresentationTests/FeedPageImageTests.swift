@@ -1,5 +1,6 @@
 import XCTest
 import FeedCore
+import FeedPresentation
 
 /// What stands at the top of a figure, for what the cache gave.
 final class FeedPageImageTests: XCTestCase {

@@ -1,5 +1,6 @@
 import XCTest
 import FeedCore
+import FeedPresentation
 
 /// The feed page as FeedPageWriter streams it: the page's parts, its
 /// figures in feed order, and what it holds and sends at once.

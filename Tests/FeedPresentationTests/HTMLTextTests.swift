@@ -1,5 +1,6 @@
 import XCTest
 import FeedCore
+import FeedPresentation
 
 /// Feed text in the page: the five characters that could open or close a
 /// tag or a quoted attribute are references; the rest is as it was.

@@ -1,3 +1,5 @@
+import FeedCore
+
 /// What the feed page shows of one item: the texts of its schema's fields
 /// (FeedItemField) that it has, whichever schema wrote it, and the URL its
 /// image is cached under.

@@ -1,6 +1,7 @@
 import XCTest
 import FeedTestSupport
 import FeedCore
+import FeedPresentation
 
 final class TextFormatTests: XCTestCase {
 

@@ -1,6 +1,7 @@
 import XCTest
 import FeedTestSupport
 import FeedCore
+import FeedPresentation
 
 /// What the page shows of an item, from either schema's feed document.
 final class FeedPageItemTests: XCTestCase {

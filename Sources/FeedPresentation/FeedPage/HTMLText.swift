@@ -1,3 +1,5 @@
+import FeedCore
+
 /// Text from the feed, made safe to stand anywhere in an HTML page, in an
 /// element's content or in a quoted attribute: `&`, `<`, `>`, `"` and `'`
 /// become character references, so that no feed text can open or close

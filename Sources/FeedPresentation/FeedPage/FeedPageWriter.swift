@@ -1,3 +1,5 @@
+import FeedCore
+
 /// Writes a feed page as a stream, through `send`: the head, then each
 /// figure as it is made, then the tail. What it holds at once is one
 /// chunk of the page and the one image it is writing, never the whole page,

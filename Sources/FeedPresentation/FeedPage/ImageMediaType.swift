@@ -1,3 +1,5 @@
+import FeedCore
+
 /// The kinds of image a feed page embeds, told apart by the magic numbers
 /// their data starts with, never by the URL or a header: PNG, JPEG, GIF
 /// (87a and 89a) and WebP (a RIFF file of form `WEBP`).

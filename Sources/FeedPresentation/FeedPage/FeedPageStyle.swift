@@ -1,3 +1,5 @@
+import FeedCore
+
 /// The page's one style sheet, inline (the page's policy allows nothing
 /// else): a grid of cards that fills a phone with one column and a wide
 /// screen with as many as fit, square images, system fonts only, and dark

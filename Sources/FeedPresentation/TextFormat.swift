@@ -1,3 +1,5 @@
+import FeedCore
+
 /// `--format text`: records for people rather than for the next stage.
 public enum TextFormat {
     /// Each comment as: the username and how long ago, then the message

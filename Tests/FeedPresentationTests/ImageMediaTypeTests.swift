@@ -1,5 +1,6 @@
 import XCTest
 import FeedCore
+import FeedPresentation
 
 /// The feed page's sniffer: an image's type from its first bytes, never from
 /// its URL; anything else is no image.

@@ -1,5 +1,6 @@
 import XCTest
 import FeedCore
+import FeedPresentation
 
 final class RelativeDateTests: XCTestCase {
 

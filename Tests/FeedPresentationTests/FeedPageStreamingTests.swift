@@ -1,5 +1,6 @@
 import XCTest
 import FeedCore
+import FeedPresentation
 
 /// The page is a stream: it is sent in bounded chunks while the figures are
 /// made, each image asked for only when its figure is written and encoded a

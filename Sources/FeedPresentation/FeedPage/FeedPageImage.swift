@@ -1,3 +1,5 @@
+import FeedCore
+
 /// What stands in an item's place at the top of its figure: its cached image,
 /// embedded with the type sniffed from the bytes, or a placeholder box that
 /// shows the image's URL as text and says why there is no image.

@@ -1,3 +1,5 @@
+import FeedCore
+
 /// The fixed parts of the page around its figures. The policy in the head is
 /// a second wall behind the escaping: nothing may be fetched or run, only
 /// the inline style and `data:` images are allowed.

@@ -1,3 +1,5 @@
+import FeedCore
+
 /// "3 days ago", "in 2 hours", "just now": a date against the clock, for people.
 /// The largest whole unit wins (seconds, minutes, hours, days, weeks, then
 /// calendar months and years), as the case study's presenter shows it.

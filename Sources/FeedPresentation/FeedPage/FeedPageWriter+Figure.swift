@@ -1,3 +1,5 @@
+import FeedCore
+
 extension FeedPageWriter {
     /// One item as a `<figure>`: its image (embedded as a `data:` URI) or a
     /// placeholder box naming its URL, then a caption of its texts. Every

@@ -1,0 +1,71 @@
+/// The single system calls on a descriptor that the other targets make.
+extension FileDescriptor {
+    /// open(2) of `path`, or of `name` relative to directory `directory`.
+    public static func open(_ path: String, _ flags: Int32, mode: mode_t = 0, relativeTo directory: Int32 = AT_FDCWD) throws(SystemError) -> Int32 {
+        try SystemCall.value { openat(directory, path, flags, mode) }
+    }
+
+    /// close(2), never retried: after EINTR the descriptor is already gone.
+    @discardableResult
+    public static func close(_ fd: Int32) -> SystemError? {
+        closeDescriptor(fd) == 0 ? nil : SystemError.current
+    }
+
+    /// One read(2): what is there now, up to `buffer.count` bytes; 0 at the end.
+    public static func readSome(_ fd: Int32, into buffer: UnsafeMutableRawBufferPointer) throws(SystemError) -> Int {
+        guard let base = buffer.baseAddress, buffer.count > 0 else { return 0 }
+        return try SystemCall.value { read(fd, base, buffer.count) }
+    }
+
+    /// fstat(2).
+    public static func status(_ fd: Int32) throws(SystemError) -> stat {
+        var info = stat()
+        _ = try SystemCall.value { fstat(fd, &info) }
+        return info
+    }
+
+    /// fsync(2).
+    public static func sync(_ fd: Int32) throws(SystemError) {
+        _ = try SystemCall.value { fsync(fd) }
+    }
+
+    /// fchmod(2).
+    public static func changeMode(_ fd: Int32, _ mode: mode_t) throws(SystemError) {
+        _ = try SystemCall.value { fchmod(fd, mode) }
+    }
+
+    /// flock(2) LOCK_EX: waits for the lock; closing the descriptor releases it.
+    public static func lockExclusively(_ fd: Int32) throws(SystemError) {
+        _ = try SystemCall.value { flock(fd, LOCK_EX) }
+    }
+
+    /// lseek(2); the new offset.
+    @discardableResult
+    public static func seek(_ fd: Int32, to offset: off_t, from whence: Int32 = SEEK_SET) throws(SystemError) -> off_t {
+        try SystemCall.value { lseek(fd, offset, whence) }
+    }
+
+    /// dup(2), the copy close-on-exec.
+    public static func duplicate(_ fd: Int32) throws(SystemError) -> Int32 {
+        try SystemCall.value { fcntl(fd, F_DUPFD_CLOEXEC, 0) }
+    }
+
+    /// Waits up to `milliseconds` (-1: for ever) for `events` on `fd`; the
+    /// events that came, none when the time ran out or a signal came first.
+    public static func poll(_ fd: Int32, for events: Int16, milliseconds: Int32) throws(SystemError) -> Int16 {
+        var entry = pollfd(fd: fd, events: events, revents: 0)
+        do {
+            let ready = try SystemCall.value(retryOnInterrupt: false) { pollDescriptors(&entry, 1, milliseconds) }
+            return ready > 0 ? entry.revents : 0
+        } catch where SystemCall.wasInterrupted(error) {
+            return 0
+        }
+    }
+}
+
+// The C library's functions, named from outside the extension (inside it,
+// `close` and `poll` are the methods above).
+private func closeDescriptor(_ fd: Int32) -> Int32 { close(fd) }
+private func pollDescriptors(_ entries: UnsafeMutablePointer<pollfd>, _ count: nfds_t, _ milliseconds: Int32) -> Int32 {
+    poll(entries, count, milliseconds)
+}
