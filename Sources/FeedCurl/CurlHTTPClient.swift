@@ -11,8 +11,9 @@ import FeedPlatform
 /// `--max-size`, compressed responses asked for and written decoded.
 ///
 /// With one transfer at a time (`-j 1`, the default), the loop has
-/// no thread of its own: it runs on the caller's, inside `wait(for:)`, so a
-/// GET costs no thread start and no hand-over between threads.
+/// no thread of its own: each `get` runs its transfer to the end on the
+/// caller's thread and completes before it returns, so a GET costs no thread
+/// start and no hand-over between threads.
 public final class CurlHTTPClient: HTTPClient, @unchecked Sendable {
     private let curl: Libcurl
     private let multi: Libcurl.Multi
@@ -22,7 +23,7 @@ public final class CurlHTTPClient: HTTPClient, @unchecked Sendable {
     private let queue = Locked([CurlTransfer]())
     /// Transfers libcurl is working on: only the loop's thread touches them.
     private var running: [CurlTransfer] = []
-    /// Whether the loop runs on the caller's thread, in `wait(for:)`.
+    /// Whether the loop runs on the caller's thread, inside `get`.
     private let drivenByCaller: Bool
 
     public init(_ settings: CurlSettings) throws(ToolError) {
@@ -57,23 +58,25 @@ public final class CurlHTTPClient: HTTPClient, @unchecked Sendable {
         }
         let transfer = CurlTransfer(url: url, easy: easy, maxSize: settings.limits.maxSize, completion: completion)
         settings.configure(transfer, curl)
-        queue.withLock { $0.append(transfer) }
-        _ = curl.multiWakeup(multi)
-    }
-
-    public func wait(for signal: DispatchSemaphore) {
-        guard drivenByCaller else { return signal.wait() }
-        while signal.wait(timeout: Self.withoutWaiting) == .timedOut {
-            work()
-            if signal.wait(timeout: Self.withoutWaiting) == .success { return }
+        guard drivenByCaller else {
+            queue.withLock { $0.append(transfer) }
+            _ = curl.multiWakeup(multi)
+            return
+        }
+        // One transfer at a time, on this thread, to its end. Its completion
+        // is called once the loop is left, so that it may start the next GET.
+        running.append(transfer)
+        _ = curl.multiAdd(multi, transfer.easy)
+        var finished: [Finished] = []
+        while true {
+            var stillRunning: Int32 = 0
+            _ = curl.multiPerform(multi, &stillRunning)
+            finished += finishDone()
+            if running.isEmpty { break }
             sleep()
         }
+        for (transfer, result) in finished { transfer.completion(result) }
     }
-
-    /// Dispatch's `DISPATCH_TIME_NOW` (a raw time of 0): the semaphore is
-    /// only tried, with no system call. (`.now()` is a deadline that has
-    /// just passed: each try would sleep in the kernel for its timer slack.)
-    private static let withoutWaiting = DispatchTime(uptimeNanoseconds: 0)
 
     /// The loop's work: hand new transfers to libcurl, let it work, finish what is done.
     private func work() {
@@ -83,7 +86,7 @@ public final class CurlHTTPClient: HTTPClient, @unchecked Sendable {
             _ = curl.multiAdd(multi, transfer.easy)
         }
         _ = curl.multiPerform(multi, &stillRunning)
-        finishDone()
+        for (transfer, result) in finishDone() { transfer.completion(result) }
     }
 
     /// Sleeps until a socket, a timer or `get` wakes the loop.
@@ -91,7 +94,11 @@ public final class CurlHTTPClient: HTTPClient, @unchecked Sendable {
         _ = curl.multiPoll(multi, nil, 0, 1000, nil)
     }
 
-    private func finishDone() {
+    private typealias Finished = (transfer: CurlTransfer, result: Result<HTTPResponse, ToolError>)
+
+    /// The transfers libcurl is done with, taken out of it, with their results.
+    private func finishDone() -> [Finished] {
+        var finished: [Finished] = []
         var left: Int32 = 0
         while let message = curl.multiInfoRead(multi, &left) {
             guard message.load(as: Int32.self) == CurlConstant.messageDone else { continue }
@@ -102,7 +109,8 @@ public final class CurlHTTPClient: HTTPClient, @unchecked Sendable {
             _ = curl.multiRemove(multi, transfer.easy)
             let result = CurlOutcome.result(of: transfer, code: code, curl: curl, settings: settings)
             transfer.release(curl)
-            transfer.completion(result)
+            finished.append((transfer, result))
         }
+        return finished
     }
 }

@@ -5,19 +5,23 @@ extension CacheDirectory {
     /// Opens regular file `name` for reading (never through a symbolic link,
     /// never blocking on a FIFO); nil if there is none. The caller closes it.
     func openRegularFile(_ name: String) throws -> (fd: Int32, size: Int)? {
-        let file = openat(fd, name, O_RDONLY | O_NOFOLLOW | O_NONBLOCK | O_CLOEXEC)
-        if file < 0 {
-            if errno == ENOENT { return nil }
-            throw StoreError(.retrieval, "\(path)/\(name): \("\(SystemError.current)")")
+        let file: Int32
+        do {
+            file = try FileDescriptor.open(name, O_RDONLY | O_NOFOLLOW | O_NONBLOCK | O_CLOEXEC, relativeTo: fd)
+        } catch where error.code == ENOENT {
+            return nil
+        } catch {
+            throw StoreError(.retrieval, "\(path)/\(name): \(error)")
         }
-        var info = stat()
-        guard fstat(file, &info) == 0 else {
-            let reason = "\(SystemError.current)"
-            close(file)
-            throw StoreError(.retrieval, "\(path)/\(name): \(reason)")
+        let info: stat
+        do {
+            info = try FileDescriptor.status(file)
+        } catch {
+            FileDescriptor.close(file)
+            throw StoreError(.retrieval, "\(path)/\(name): \(error)")
         }
         guard info.st_mode & S_IFMT == S_IFREG else {
-            close(file)
+            FileDescriptor.close(file)
             throw StoreError(.retrieval, "\(path)/\(name): not a regular file")
         }
         return (file, Int(info.st_size))
@@ -26,7 +30,7 @@ extension CacheDirectory {
     /// The whole content of regular file `name`, or nil if there is none.
     func read(_ name: String) throws -> [UInt8]? {
         guard let (file, _) = try openRegularFile(name) else { return nil }
-        defer { close(file) }
+        defer { FileDescriptor.close(file) }
         do {
             return try FileDescriptor.readAll(file)
         } catch {
@@ -37,60 +41,86 @@ extension CacheDirectory {
     /// Regular file `name` mapped into memory, or nil if there is none.
     func map(_ name: String) throws -> CachedBytes? {
         guard let (file, size) = try openRegularFile(name) else { return nil }
-        defer { close(file) }
+        defer { FileDescriptor.close(file) }
         guard size > 0 else { return CachedBytes([]) }
-        guard let mapping = mmap(nil, size, PROT_READ, MAP_PRIVATE | MAP_POPULATE, file, 0), mapping != MAP_FAILED else {
-            throw StoreError(.retrieval, "\(path)/\(name): \(SystemError.current)")
+        do {
+            let mapping = try MemoryMapping.map(file, length: size, populate: true)
+            return CachedBytes(region: UnsafeRawBufferPointer(start: mapping, count: size)) {
+                MemoryMapping.unmap(mapping, length: size)
+            }
+        } catch {
+            throw StoreError(.retrieval, "\(path)/\(name): \(error)")
         }
-        return CachedBytes(region: UnsafeRawBufferPointer(start: mapping, count: size)) { munmap(mapping, size) }
     }
 
     /// Replaces file `name` with `parts` (written in order), atomically: a
     /// reader sees the old file or the new one, never a mix, even if this
     /// process is killed at any instant or the disk fills.
     func writeAtomically(_ name: String, _ parts: [[UInt8]]) throws {
+        let temporary = try writeTemporary(name, parts, syncing: true)
+        try publish(temporary, as: name)
+        sync()
+    }
+
+    /// Writes `parts` to a new temporary file for `name` (fsync'ed if
+    /// `syncing`), reported to the registry; the temporary's name. On any
+    /// failure the file is closed, removed and forgotten.
+    func writeTemporary(_ name: String, _ parts: [[UInt8]], syncing: Bool) throws(StoreError) -> String {
         let temporary = CacheDirectory.temporaryName(for: name)
-        let file = openat(fd, temporary, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0o600)
-        guard file >= 0 else { throw StoreError(.saving, "cannot create a file in \(path): \("\(SystemError.current)")") }
-        temporaries.register("\(path)/\(temporary)")
-        var closed = false
-        func discard(_ why: String) -> StoreError {
-            if !closed { close(file) }
-            unlinkat(fd, temporary, 0)
-            temporaries.forget("\(path)/\(temporary)")
-            return StoreError(.saving, "cannot write \(path)/\(name): \(why)")
+        let file: Int32
+        do {
+            file = try FileDescriptor.open(temporary, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, mode: 0o600, relativeTo: fd)
+        } catch {
+            throw StoreError(.saving, "cannot create a file in \(path): \(error)")
         }
-        fchmod(file, 0o600)
-        if let failure = CacheDirectory.writeAll(file, parts) { throw discard("\(failure)") }
-        guard fsync(file) == 0 else { throw discard("\(SystemError.current)") }
-        closed = true
-        guard close(file) == 0 else { throw discard("\(SystemError.current)") }
+        temporaries.register("\(path)/\(temporary)")
+        try? FileDescriptor.changeMode(file, 0o600)
+        var failure: SystemError? = nil
+        do throws(SystemError) {
+            for part in parts { try FileDescriptor.writeAll(file, part) }
+            if syncing { try FileDescriptor.sync(file) }
+        } catch {
+            failure = error
+        }
+        // Closed exactly once, whatever happened before.
+        if let closing = FileDescriptor.close(file), failure == nil { failure = closing }
+        guard let failure else { return temporary }
+        discard(temporary)
+        throw StoreError(.saving, "cannot write \(path)/\(name): \(failure)")
+    }
+
+    /// Renames `temporary` over `name` (a directory in its place removed
+    /// first), unless a cancel is pending; on failure removes `temporary`.
+    func publish(_ temporary: String, as name: String) throws(StoreError) {
         do {
             try removeDirectory(inPlaceOf: name)
-        } catch {
-            throw discard((error as? StoreError)?.reason ?? "\(error)")
-        }
-        do {
             try temporaries.publish("\(path)/\(temporary)") { () throws(ToolError) in
-                guard renameat(fd, temporary, fd, name) == 0 else {
-                    throw ToolError(.saving, "\(SystemError.current)")
+                do {
+                    try DirectoryCalls.rename(temporary, to: name, in: fd)
+                } catch {
+                    throw ToolError(.saving, "\(error)")
                 }
             }
         } catch {
-            throw discard(error.message)
+            discard(temporary)
+            let reason = (error as? StoreError)?.reason ?? (error as? ToolError)?.message ?? "\(error)"
+            throw StoreError(.saving, "cannot write \(path)/\(name): \(reason)")
         }
-        fsync(fd)
+    }
+
+    /// Removes a temporary file of this writer's and forgets it.
+    func discard(_ temporary: String) {
+        try? DirectoryCalls.remove(temporary, in: fd)
+        temporaries.forget("\(path)/\(temporary)")
     }
 
     /// Whether `name` is already exactly what writing `parts` would leave: a
     /// regular file of ours, mode 0600, with one link, holding those bytes.
     /// Writing it again would change nothing but its inode.
     func holds(_ name: String, exactly parts: [[UInt8]]) -> Bool {
-        let file = openat(fd, name, O_RDONLY | O_NOFOLLOW | O_NONBLOCK | O_CLOEXEC)
-        guard file >= 0 else { return false }
-        defer { close(file) }
-        var info = stat()
-        guard fstat(file, &info) == 0, info.st_mode & S_IFMT == S_IFREG, info.st_mode & 0o7777 == 0o600,
+        guard let file = try? FileDescriptor.open(name, O_RDONLY | O_NOFOLLOW | O_NONBLOCK | O_CLOEXEC, relativeTo: fd) else { return false }
+        defer { FileDescriptor.close(file) }
+        guard let info = try? FileDescriptor.status(file), info.st_mode & S_IFMT == S_IFREG, info.st_mode & 0o7777 == 0o600,
               info.st_uid == geteuid(), info.st_nlink == 1,
               Int(info.st_size) == parts.reduce(0, { $0 + $1.count }),
               let bytes = try? FileDescriptor.readAll(file), bytes.count == Int(info.st_size) else { return false }
@@ -111,18 +141,6 @@ extension CacheDirectory {
     /// A name no other writer uses; `.tmp-` marks it stale if left behind.
     static func temporaryName(for name: String) -> String {
         ".tmp-\(name)-\(getpid())-\(UInt32.random(in: 0...UInt32.max))"
-    }
-
-    /// Writes `parts` in order to `file`; the error that stopped it, or nil.
-    static func writeAll(_ file: Int32, _ parts: [[UInt8]]) -> SystemError? {
-        for part in parts {
-            do throws(SystemError) {
-                try FileDescriptor.writeAll(file, part)
-            } catch {
-                return error
-            }
-        }
-        return nil
     }
 
     /// Whether `name` is a temporary file (a writer's, or one a dead writer left).

@@ -7,22 +7,25 @@ extension CacheDirectory {
     /// the kind of what the caller was about to do.
     func locked<T>(kind: ErrorKind = .saving, _ body: () throws -> T) throws -> T {
         if lockDepth == 0 {
-            let file = openat(fd, ".lock", O_RDWR | O_CREAT | O_NOFOLLOW | O_CLOEXEC, 0o600)
-            guard file >= 0 else { throw StoreError(kind, "cannot lock \(path): \(SystemError.current)") }
-            fchmod(file, 0o600)
-            while flock(file, LOCK_EX) != 0 {
-                guard errno == EINTR else {
-                    close(file)
-                    throw StoreError(kind, "cannot lock \(path): \(SystemError.current)")
+            do {
+                let file = try FileDescriptor.open(".lock", O_RDWR | O_CREAT | O_NOFOLLOW | O_CLOEXEC, mode: 0o600, relativeTo: fd)
+                try? FileDescriptor.changeMode(file, 0o600)
+                do {
+                    try FileDescriptor.lockExclusively(file)
+                } catch {
+                    FileDescriptor.close(file)
+                    throw error
                 }
+                lockFD = file
+            } catch {
+                throw StoreError(kind, "cannot lock \(path): \(error)")
             }
-            lockFD = file
         }
         lockDepth += 1
         defer {
             lockDepth -= 1
             if lockDepth == 0 {
-                close(lockFD) // releases the flock
+                FileDescriptor.close(lockFD) // releases the flock
                 lockFD = -1
             }
         }

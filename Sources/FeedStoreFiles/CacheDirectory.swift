@@ -12,6 +12,10 @@ final class CacheDirectory {
     var lockFD: Int32 = -1
     var lockDepth = 0
 
+    /// How many temporary files a writer has at once, at most: one flush
+    /// covers this many files (`writeEachAtomically`).
+    static let batchSize = FileSystemFeedStore.maxTemporaryFilesAtOnce
+
     private init(path: String, fd: Int32, temporaries: TemporaryFileRegistry) {
         self.path = path
         self.fd = fd
@@ -19,32 +23,35 @@ final class CacheDirectory {
     }
 
     deinit {
-        if lockFD >= 0 { close(lockFD) }
-        close(fd)
+        if lockFD >= 0 { FileDescriptor.close(lockFD) }
+        FileDescriptor.close(fd)
     }
 
+    private static let directoryFlags = O_RDONLY | O_DIRECTORY | O_CLOEXEC
 
     /// Opens the directory at `path`; nil if it does not exist and `create` is
     /// false. A created directory (and any missing parent) is mode 0700.
     static func open(_ path: String, create: Bool, kind: ErrorKind, temporaries: TemporaryFileRegistry) throws -> CacheDirectory? {
-        var fd = Glibc.open(path, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
-        if fd < 0, errno == ENOENT {
+        var opening = Result { () throws(SystemError) in try FileDescriptor.open(path, directoryFlags) }
+        if case .failure(let error) = opening, error.code == ENOENT {
             guard create else { return nil }
             try makeDirectories(path, kind: kind)
-            fd = Glibc.open(path, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
+            opening = Result { () throws(SystemError) in try FileDescriptor.open(path, directoryFlags) }
         }
-        guard fd >= 0 else { throw StoreError(kind, "\(path): \(SystemError.current)") }
-        return CacheDirectory(path: path, fd: fd, temporaries: temporaries)
+        switch opening {
+        case .success(let fd): return CacheDirectory(path: path, fd: fd, temporaries: temporaries)
+        case .failure(let error): throw StoreError(kind, "\(path): \(error)")
+        }
     }
 
     private static func makeDirectories(_ path: String, kind: ErrorKind) throws {
         var prefix = path.hasPrefix("/") ? "" : "."
         for component in path.split(separator: "/") {
             prefix += "/" + component
-            if mkdir(prefix, 0o700) == 0 {
-                chmod(prefix, 0o700) // whatever the umask
-            } else if errno != EEXIST {
-                throw StoreError(kind, "cannot create \(prefix): \(SystemError.current)")
+            do {
+                _ = try DirectoryCalls.makeDirectory(prefix, mode: 0o700)
+            } catch {
+                throw StoreError(kind, "cannot create \(prefix): \(error)")
             }
         }
     }
@@ -53,73 +60,75 @@ final class CacheDirectory {
     /// With `replacingOther`, anything else in its place (a file, a symbolic
     /// link) is removed first, never followed, and the directory made anew.
     func subdirectory(_ name: String, create: Bool, replacingOther: Bool = false, kind: ErrorKind) throws -> CacheDirectory? {
-        var child = openat(fd, name, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC)
-        var failure = child < 0 ? errno : 0
-        if replacingOther, failure == ENOTDIR || failure == ELOOP {
-            guard unlinkat(fd, name, 0) == 0 || errno == ENOENT else {
-                throw StoreError(kind, "cannot replace \(path)/\(name): \(SystemError.current)")
-            }
-            failure = ENOENT
+        let flags = O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC
+        let opening = Result { () throws(SystemError) in try FileDescriptor.open(name, flags, relativeTo: fd) }
+        if case .success(let child) = opening {
+            return CacheDirectory(path: "\(path)/\(name)", fd: child, temporaries: temporaries)
         }
-        if failure == ENOENT {
-            guard create else { return nil }
-            if mkdirat(fd, name, 0o700) == 0 {
-                fchmodat(fd, name, 0o700, 0) // whatever the umask, before it is opened
-            } else if errno != EEXIST {
-                throw StoreError(kind, "cannot create \(path)/\(name): \(SystemError.current)")
+        var failure = SystemError(code: 0)
+        if case .failure(let error) = opening { failure = error }
+        if replacingOther, failure.code == ENOTDIR || failure.code == ELOOP {
+            let removing = Result { () throws(SystemError) in try DirectoryCalls.remove(name, in: fd) }
+            if case .failure(let error) = removing, error.code != ENOENT {
+                throw StoreError(kind, "cannot replace \(path)/\(name): \(error)")
             }
-            child = openat(fd, name, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC)
+            failure = SystemError(code: ENOENT)
         }
-        guard child >= 0 else { throw StoreError(kind, "\(path)/\(name): \(SystemError.current)") }
-        return CacheDirectory(path: "\(path)/\(name)", fd: child, temporaries: temporaries)
+        guard failure.code == ENOENT else { throw StoreError(kind, "\(path)/\(name): \(failure)") }
+        guard create else { return nil }
+        do {
+            _ = try DirectoryCalls.makeDirectory(name, mode: 0o700, in: fd)
+        } catch {
+            throw StoreError(kind, "cannot create \(path)/\(name): \(error)")
+        }
+        do {
+            return CacheDirectory(path: "\(path)/\(name)", fd: try FileDescriptor.open(name, flags, relativeTo: fd), temporaries: temporaries)
+        } catch {
+            throw StoreError(kind, "\(path)/\(name): \(error)")
+        }
     }
 
     /// rename(2) replaces a file or a symbolic link (not what it points to),
     /// but not a directory: one in the way of `name` is no cache file of ours.
     func removeDirectory(inPlaceOf name: String) throws {
-        var existing = stat()
-        if fstatat(fd, name, &existing, AT_SYMLINK_NOFOLLOW) == 0, existing.st_mode & S_IFMT == S_IFDIR {
+        if let existing = try? DirectoryCalls.status(name, in: fd), existing.st_mode & S_IFMT == S_IFDIR {
             try remove(name)
         }
     }
 
     /// Removes `name` (a file, or a directory and all in it); no error if it is gone.
     func remove(_ name: String) throws {
-        if unlinkat(fd, name, 0) == 0 || errno == ENOENT { return }
-        guard errno == EISDIR || errno == EPERM else {
-            throw StoreError(.deletion, "cannot delete \(path)/\(name): \(SystemError.current)")
+        let unlinking = Result { () throws(SystemError) in try DirectoryCalls.remove(name, in: fd) }
+        guard case .failure(let failure) = unlinking, failure.code != ENOENT else { return }
+        guard failure.code == EISDIR || failure.code == EPERM else {
+            throw StoreError(.deletion, "cannot delete \(path)/\(name): \(failure)")
         }
         if let child = try subdirectory(name, create: false, kind: .deletion) {
             for entry in try child.entries() { try child.remove(entry) }
         }
-        guard unlinkat(fd, name, AT_REMOVEDIR) == 0 || errno == ENOENT else {
-            throw StoreError(.deletion, "cannot delete \(path)/\(name): \(SystemError.current)")
+        let removing = Result { () throws(SystemError) in try DirectoryCalls.remove(name, in: fd, directory: true) }
+        if case .failure(let error) = removing, error.code != ENOENT {
+            throw StoreError(.deletion, "cannot delete \(path)/\(name): \(error)")
         }
     }
 
     /// The names in the directory, but `.` and `..`.
     func entries() throws -> [String] {
-        let copy = dup(fd)
-        guard copy >= 0, let stream = fdopendir(copy) else {
-            if copy >= 0 { close(copy) }
-            throw StoreError(.deletion, "cannot list \(path): \(SystemError.current)")
+        do {
+            return try DirectoryCalls.entries(of: fd)
+        } catch {
+            throw StoreError(.deletion, "cannot list \(path): \(error)")
         }
-        defer { closedir(stream) }
-        rewinddir(stream)
-        var names: [String] = []
-        while let entry = readdir(stream) {
-            // Read in place, up to its NUL: the record readdir returns is only
-            // d_reclen long, often shorter than the 256 bytes d_name is declared
-            // with (copying the field would read past the end of the buffer).
-            let name = withUnsafePointer(to: &entry.pointee.d_name) { field in
-                String(cString: UnsafeRawPointer(field).assumingMemoryBound(to: CChar.self))
-            }
-            if name != "." && name != ".." { names.append(name) }
-        }
-        return names
     }
 
-    func sync() { fsync(fd) }
+    /// Temporary files seen while holding the lock belong to writers that
+    /// died (kill -9): removed, as far as they can be. Throws only if the
+    /// directory cannot be listed.
+    func removeStaleTemporaries() throws {
+        for name in try entries() where CacheDirectory.isTemporary(name) {
+            try? remove(name)
+        }
+    }
 
-
+    func sync() { try? FileDescriptor.sync(fd) }
 }

@@ -10,10 +10,19 @@ import FeedPlatform
 public final class FileSystemFeedStore: FeedStore {
     public let path: String
     private let temporaries: TemporaryFileRegistry
-    /// The directory once a writer has opened (or created) it.
-    private var writable: CacheDirectory?
+    /// The directory, once opened (or created): kept for the run, by readers
+    /// and writers alike.
+    private var opened: CacheDirectory?
+    /// `images/`, once a reader found it; a writer that may replace it
+    /// lets it go.
+    var imagesForReading: CacheDirectory?
 
     static let imagesName = "images"
+
+    /// The most temporary files the store has at once: image data is stored
+    /// in batches of at most this many files, each batch under one flush.
+    /// What a process that removes temporaries on a cancel must track.
+    public static let maxTemporaryFilesAtOnce = 500
 
     /// The store in directory `path`, reporting its temporary files to `temporaries`.
     public init(path: String, temporaries: TemporaryFileRegistry) {
@@ -23,10 +32,17 @@ public final class FileSystemFeedStore: FeedStore {
 
     /// The directory, created if `create`; nil if it does not exist.
     func directory(create: Bool, kind: ErrorKind) throws -> CacheDirectory? {
-        if let writable { return writable }
-        let directory = try CacheDirectory.open(path, create: create, kind: kind, temporaries: temporaries)
-        if create { writable = directory }
-        return directory
+        if let opened { return opened }
+        opened = try CacheDirectory.open(path, create: create, kind: kind, temporaries: temporaries)
+        return opened
+    }
+
+    /// `images/` for reading; nil if there is none.
+    func imagesDirectoryForReading() throws -> CacheDirectory? {
+        if let imagesForReading { return imagesForReading }
+        guard let directory = try directory(create: false, kind: .retrieval) else { return nil }
+        imagesForReading = try directory.subdirectory(Self.imagesName, create: false, kind: .retrieval)
+        return imagesForReading
     }
 
     public func retrieve() throws -> CachedFeed? {
@@ -45,8 +61,9 @@ public final class FileSystemFeedStore: FeedStore {
         // Worked out before the lock, so other writers do not wait on it.
         let parts = [FeedCacheFile.header(for: feed), feed.document.array]
         let keep = ImageKeepList(imageURLs)
+        imagesForReading = nil
         try directory.locked {
-            try removeStaleTemporaries(in: directory)
+            try directory.removeStaleTemporaries()
             // The images directory is opened first, so that a failure to open it
             // leaves the old feed in place. A link or a file in its place is
             // removed (never followed), as image save does.
@@ -61,7 +78,7 @@ public final class FileSystemFeedStore: FeedStore {
             _ = isStale(.success(nil))
             return
         }
-        writable = directory
+        imagesForReading = nil
         try directory.locked(kind: .deletion) {
             guard isStale(Result { try retrieve(in: directory) }) else { return }
             let images = try directory.subdirectory(Self.imagesName, create: false, replacingOther: true, kind: .deletion)
@@ -79,12 +96,5 @@ public final class FileSystemFeedStore: FeedStore {
             removed = true
         }
         if removed { images.sync() }
-    }
-
-    /// Temporary files seen while holding the lock belong to writers that died.
-    private func removeStaleTemporaries(in directory: CacheDirectory) throws {
-        for name in try directory.entries() where CacheDirectory.isTemporary(name) {
-            try? directory.remove(name)
-        }
     }
 }

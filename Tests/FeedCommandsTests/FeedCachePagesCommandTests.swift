@@ -243,7 +243,7 @@ private final class ReadOnlyStore: FeedStore, FeedImageDataStore {
         throw ReadOnly()
     }
 
-    func insert(_ batch: [(data: [UInt8], url: String)]) throws { throw ReadOnly() }
+    func insert(eachOf batch: [(data: [UInt8], url: String)]) -> [Error?] { batch.map { _ in ReadOnly() } }
 
     func retrieve(dataForURL url: String) throws -> [UInt8]? { nil }
 }

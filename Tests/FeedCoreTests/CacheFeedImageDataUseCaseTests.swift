@@ -10,45 +10,52 @@ final class CacheFeedImageDataUseCaseTests: XCTestCase {
         XCTAssertEqual(store.receivedMessages, [])
     }
 
-    func test_saveImageDataForURL_requestsImageDataInsertionForURL() {
+    func test_saveEachOf_requestsImageDataInsertionForEachURL_inOrder() {
         let (sut, store) = makeSUT()
-        let url = "https://a-given-url.example/image?id=1"
-        let data: [UInt8] = [0x00, 0x01, 0xFE, 0xFF]
+        let first = (data: [UInt8]([0x00, 0x01, 0xFE, 0xFF]), url: "https://a-given-url.example/image?id=1")
+        let second = (data: [UInt8]([0x02]), url: "https://a-given-url.example/image?id=2")
 
-        try? sut.save(data, for: url)
+        _ = sut.save(eachOf: [first, second])
 
-        XCTAssertEqual(store.receivedMessages, [.insert(data: data, for: url)])
+        XCTAssertEqual(store.receivedMessages, [.insert(data: first.data, for: first.url), .insert(data: second.data, for: second.url)])
     }
 
-    func test_saveImageDataForURL_failsWithSavingOnStoreInsertionError() {
+    func test_saveEachOf_reportsSavingForEachItemOnStoreInsertionError() {
         let (sut, store) = makeSUT()
         store.stubInsertion(with: CacheTestError(reason: "No space left on device"))
 
-        do {
-            try sut.save(anyImageData(), for: anyImageURL())
-            XCTFail("Expected a saving error")
-        } catch {
-            XCTAssertEqual(error.kind, .saving)
-            XCTAssertTrue(error.message.contains("No space left on device"), error.message)
+        let failures = sut.save(eachOf: [(anyImageData(), anyImageURL()), (anyImageData(), anyImageURL() + "2")])
+
+        XCTAssertEqual(failures.count, 2)
+        for failure in failures {
+            XCTAssertEqual(failure?.kind, .saving)
+            XCTAssertTrue(failure?.message.contains("No space left on device") == true, failure?.message ?? "no failure")
         }
     }
 
-    func test_saveImageDataForURL_keepsTheKindOfAStoreErrorThatKnowsIt() {
+    func test_saveEachOf_keepsTheKindOfAStoreErrorThatKnowsIt() {
         let (sut, store) = makeSUT()
         store.stubInsertion(with: StoreError(.deletion, "cannot delete a stale file"))
 
-        do {
-            try sut.save(anyImageData(), for: anyImageURL())
-            XCTFail("Expected a deletion error")
-        } catch {
-            XCTAssertEqual(error.kind, .deletion)
-        }
+        let failures = sut.save(eachOf: [(anyImageData(), anyImageURL())])
+
+        XCTAssertEqual(failures.map { $0?.kind }, [.deletion])
     }
 
-    func test_saveImageDataForURL_succeedsOnSuccessfulStoreInsertion() {
+    func test_saveEachOf_reportsNoFailureOnSuccessfulStoreInsertion() {
         let (sut, _) = makeSUT()
 
-        XCTAssertNoThrow(try sut.save(anyImageData(), for: anyImageURL()))
+        let failures = sut.save(eachOf: [(anyImageData(), anyImageURL())])
+
+        XCTAssertEqual(failures.count, 1)
+        XCTAssertNil(failures[0])
+    }
+
+    func test_saveEachOf_ofNothing_doesNotMessageTheStoreForAnyImage() {
+        let (sut, store) = makeSUT()
+
+        XCTAssertEqual(sut.save(eachOf: []).count, 0)
+        XCTAssertEqual(store.receivedMessages, [])
     }
 
     // MARK: - Helpers

@@ -24,8 +24,9 @@ public final class InMemoryFeedStore: FeedStore, FeedImageDataStore {
         images = [:]
     }
 
-    public func insert(_ batch: [(data: [UInt8], url: String)]) throws {
+    public func insert(eachOf batch: [(data: [UInt8], url: String)]) -> [Error?] {
         for item in batch { images[item.url] = item.data }
+        return batch.map { _ in nil }
     }
 
     public func retrieve(dataForURL url: String) throws -> [UInt8]? { images[url] }

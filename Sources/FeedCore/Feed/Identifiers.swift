@@ -89,10 +89,6 @@ public enum Identifiers {
         return isDigit | isLetter == highs
     }
 
-    private static func isHexDigit(_ byte: UInt8) -> Bool {
-        isDigit(byte) || (byte | 0x20 >= UInt8(ascii: "a") && byte | 0x20 <= UInt8(ascii: "f"))
-    }
-
     /// The URL's scheme, lower-cased, if it is absolute.
     public static func scheme(of text: String) -> String? {
         guard isAbsoluteURL(text), let colon = text.firstIndex(of: ":") else { return nil }

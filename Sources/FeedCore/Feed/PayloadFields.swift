@@ -24,12 +24,6 @@ public struct PayloadFields {
         return string
     }
 
-    public func optionalString(_ key: String) throws(ToolError) -> String? {
-        guard let value = object[key], value != .null else { return nil }
-        guard let string = value.stringValue else { throw invalid(key, "expected a string, got \(value.typeName)") }
-        return string
-    }
-
     public func uuid(_ key: String) throws(ToolError) -> String {
         let text = try string(key)
         guard let id = Identifiers.canonicalUUID(text) else { throw invalid(key, "not a UUID") }

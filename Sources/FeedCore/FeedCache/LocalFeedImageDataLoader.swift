@@ -18,29 +18,11 @@ public final class LocalFeedImageDataLoader {
         return data
     }
 
-    /// Saves image data for several URLs at once: all of it, or on a store
-    /// failure none of what was not yet saved.
-    public func save(_ batch: [(data: [UInt8], url: String)]) throws(ToolError) {
-        do {
-            try store.insert(batch)
-        } catch {
-            throw CacheFailure.wrapping(error, default: .saving, "cannot save the image data")
-        }
-    }
-
     /// Saves image data for several URLs at once, each on its own: the
     /// failure of each, in order, nil where it was saved.
     public func save(eachOf batch: [(data: [UInt8], url: String)]) -> [ToolError?] {
         store.insert(eachOf: batch).map { failure in
             failure.map { CacheFailure.wrapping($0, default: .saving, "cannot save the image data") }
-        }
-    }
-
-    public func save(_ data: [UInt8], for url: String) throws(ToolError) {
-        do {
-            try store.insert(data, for: url)
-        } catch {
-            throw CacheFailure.wrapping(error, default: .saving, "cannot save the image data")
         }
     }
 }

@@ -28,9 +28,12 @@ public final class BatchFetcher: Sendable {
         let state = Locked(State(slots: Array(repeating: nil, count: targets.count)))
         let ready = DispatchSemaphore(value: 0)
 
-        // Starts target `index`. Targets that need no fetch finish at once, and
-        // so may a fetch (a client that fails a URL before any I/O): either
-        // way the next target is started by this loop, never by recursion.
+        // Starts target `index`. Targets that need no fetch finish at once: the
+        // next one is started by this loop, never by recursion. A GET that
+        // completed before `get` returned (a client that works on the caller's
+        // thread, or fails a URL before any I/O) leaves the next target to the
+        // delivery loop below: such a client then fetches only as fast as the
+        // output is delivered, and memory stays bounded.
         @Sendable func launch(_ index: Int) {
             var current: Int? = index
             while let index = current {
@@ -53,7 +56,11 @@ public final class BatchFetcher: Sendable {
                         if handoff.completedInside(next: next) { return }
                         if let next { launch(next) }
                     }
-                    current = handoff.leave()
+                    if let next = handoff.leave() {
+                        state.withLock { $0.deferred.append(next) }
+                        ready.signal()
+                    }
+                    current = nil
                 }
             }
         }
@@ -77,12 +84,15 @@ public final class BatchFetcher: Sendable {
         for index in targets.indices {
             var outcome: Outcome? = nil
             while outcome == nil {
+                var deferred: Int? = nil
                 outcome = state.withLock { state in
                     let slot = state.slots[index]
                     state.slots[index] = nil // free the body as soon as it is delivered
+                    if slot == nil, !state.deferred.isEmpty { deferred = state.deferred.removeFirst() }
                     return slot
                 }
-                if outcome == nil { client.wait(for: ready) }
+                if outcome != nil { break }
+                if let deferred { launch(deferred) } else { ready.wait() }
             }
             if let outcome { try deliver(outcome) }
         }
@@ -91,6 +101,8 @@ public final class BatchFetcher: Sendable {
     private struct State {
         var slots: [Outcome?]
         var launched = 0
+        /// Targets whose start was left to the delivery loop.
+        var deferred: [Int] = []
     }
 
     /// Tells a completion that ran while `get` had not yet returned (on the
@@ -109,7 +121,7 @@ public final class BatchFetcher: Sendable {
         }
 
         /// From the launcher, once `get` returned: the next target to start
-        /// if the completion already ran.
+        /// if the completion already ran (and so left it to the launcher).
         func leave() -> Int? {
             state.withLock { state in
                 state.inside = false

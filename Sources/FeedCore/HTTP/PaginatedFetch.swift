@@ -33,8 +33,8 @@ public final class PaginatedFetch: Sendable {
         }
     }
 
-    /// One GET, waited for: the client may complete on any thread, at once
-    /// inside `get`, or inside `wait(for:)` on this one.
+    /// One GET, waited for: the client may complete on any thread, or inside
+    /// `get` on this one.
     private func get(_ url: String) -> Result<HTTPResponse, ToolError> {
         let outcome = Locked<Result<HTTPResponse, ToolError>?>(nil)
         let done = DispatchSemaphore(value: 0)
@@ -42,7 +42,7 @@ public final class PaginatedFetch: Sendable {
             outcome.withLock { $0 = result }
             done.signal()
         }
-        client.wait(for: done)
+        done.wait()
         return outcome.withLock { $0.take() } ?? .failure(ToolError(.connectivity, "no response"))
     }
 }

@@ -32,11 +32,6 @@ public final class RetryingHTTPClient: HTTPClient {
         attempt(url, retriesSoFar: 0, completion: completion)
     }
 
-    /// The client retried over may do its work on the waiting thread.
-    public func wait(for signal: DispatchSemaphore) {
-        client.wait(for: signal)
-    }
-
     /// The failed attempt's response is let go before the wait: the work
     /// scheduled holds only the URL, the count and the completion.
     private func attempt(_ url: String, retriesSoFar: Int, completion: @escaping @Sendable (Result<HTTPResponse, ToolError>) -> Void) {

@@ -28,7 +28,7 @@ enum CacheFileFuzzing {
             try expect.require(FuzzScratchDirectory.read("\(saved)/feed") == input, "a feed file read that saving would not write")
         }
         if let data = try retrieval({ try store.retrieve(dataForURL: imageURL) }), let data {
-            try saving { try resaved.insert(data, for: imageURL) }
+            try saving { if let failure = resaved.insert(eachOf: [(data, imageURL)])[0] { throw failure } }
             try expect.require(FuzzScratchDirectory.read("\(saved)/images/\(imageName)") == input,
                                "an image file read that saving would not write")
         }

@@ -24,9 +24,9 @@ final class FailingStore: FeedStore, FeedImageDataStore {
         throw Failure()
     }
 
-    func insert(_ batch: [(data: [UInt8], url: String)]) throws {
+    func insert(eachOf batch: [(data: [UInt8], url: String)]) -> [Error?] {
         calls.append("insert images")
-        throw Failure()
+        return batch.map { _ in Failure() }
     }
 
     func retrieve(dataForURL url: String) throws -> [UInt8]? {

@@ -29,10 +29,6 @@ final class ImageBatchStoreSpy: FeedStore, FeedImageDataStore {
         }
     }
 
-    func insert(_ batch: [(data: [UInt8], url: String)]) throws {
-        if let failure = insert(eachOf: batch).compactMap({ $0 }).first { throw failure }
-    }
-
     func retrieve(dataForURL url: String) throws -> [UInt8]? { images[url] }
 
     func retrieve() throws -> CachedFeed? { nil }

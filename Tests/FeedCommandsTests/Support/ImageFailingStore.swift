@@ -24,7 +24,7 @@ final class ImageFailingStore: FeedStore, FeedImageDataStore {
 
     func deleteCachedFeed(if isStale: (Result<CachedFeed?, Error>) -> Bool) throws { try base.deleteCachedFeed(if: isStale) }
 
-    func insert(_ batch: [(data: [UInt8], url: String)]) throws { try base.insert(batch) }
+    func insert(eachOf batch: [(data: [UInt8], url: String)]) -> [Error?] { base.insert(eachOf: batch) }
 
     func retrieve(dataForURL url: String) throws -> [UInt8]? {
         if unreadable.contains(url) { throw Damaged() }

@@ -95,10 +95,10 @@ final class FeedImageDataStoreSpy: FeedImageDataStore {
         insertionError = error
     }
 
-    func insert(_ batch: [(data: [UInt8], url: String)]) throws {
-        for item in batch {
+    func insert(eachOf batch: [(data: [UInt8], url: String)]) -> [Error?] {
+        batch.map { item in
             receivedMessages.append(.insert(data: item.data, for: item.url))
-            if let insertionError { throw insertionError }
+            return insertionError
         }
     }
 

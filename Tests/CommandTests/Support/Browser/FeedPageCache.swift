@@ -16,7 +16,8 @@ struct FeedPageCache {
         let saved = try Command.run("feed-cache", ["save", "-q"], stdin: feedPayload(items) + "\n", environment: environment)
         XCTAssertEqual(saved.status, 0, "feed-cache save: \(saved.err)", file: file, line: line)
         let store = FileSystemFeedStore(path: directory + "/cache", temporaries: UnwatchedTemporaryFiles())
-        try store.insert(images.map { (data: $0.value, url: $0.key) })
+        let failures = store.insert(eachOf: images.map { (data: $0.value, url: $0.key) })
+        if let failure = failures.lazy.compactMap({ $0 }).first { throw failure }
     }
 
     var environment: [String: String] { ["FEED_CACHE_DIR": directory + "/cache"] }
