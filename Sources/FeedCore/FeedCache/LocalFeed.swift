@@ -8,8 +8,13 @@ public struct LocalFeed: Equatable, Sendable {
     /// Checks a feed document: one invalid item makes all of it `invalid-data`.
     /// Messages name it `what` ("feed document 2").
     public init(validating object: JSONObject, what: String = "feed document") throws(ToolError) {
+        try self.init(validatingItems: try PayloadItems.items(in: object, what: what), what: what)
+    }
+
+    /// Checks a feed document's items, as `init(validating:what:)` does.
+    public init(validatingItems values: [JSON], what: String = "feed document") throws(ToolError) {
         var items: [LocalFeedItem] = []
-        for (offset, value) in try PayloadItems.items(in: object, what: what).enumerated() {
+        for (offset, value) in values.enumerated() {
             do throws(ToolError) {
                 items.append(try LocalFeedItem(validating: value, offset: offset))
             } catch {

@@ -11,9 +11,8 @@ extension LocalFeedLoader {
     /// A cache that is absent, expired, or cannot be read as a feed counts as
     /// empty: it is what `validate` would delete, and this save replaces it.
     private func feedToAppendTo() -> LocalFeed {
-        guard let cached = try? load(),
-              case .object(let object)? = try? JSONReader.parseSingle(cached.document.array),
-              let feed = try? LocalFeed(validating: object) else { return .empty }
+        guard let cached = try? load(), let items = try? cached.document.feedItems(),
+              let feed = try? LocalFeed(validatingItems: items) else { return .empty }
         return feed
     }
 }

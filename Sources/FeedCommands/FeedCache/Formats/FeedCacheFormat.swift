@@ -3,7 +3,7 @@ import FeedCore
 /// feed-cache's `--format` (`save`, `load`): the feed as a document, in one
 /// of the output's formats (json, text), as its ids, one a line, as they
 /// were saved, or as one HTML page for people, its cached images in it.
-/// A format of the feed's own is one more case here, with its writer in `show`.
+/// A format of the feed's own is one more case here, with its writer beside it.
 enum FeedCacheFormat: String, CaseIterable {
     case json
     case text
@@ -32,5 +32,17 @@ enum FeedCacheFormat: String, CaseIterable {
             throw stage.usage("unknown format '\(name)' (\(names.dropLast().joined(separator: ", ")) or \(names.last ?? ""))")
         }
         return format
+    }
+}
+
+extension FeedCacheFormat {
+    /// Writes a feed the cache holds in this format; `savedAt` is when it
+    /// was saved (the page says how old it is).
+    func write(_ document: CachedBytes, savedAt: Timestamp, to output: RecordOutput, images: LocalFeedImageDataLoader) throws {
+        switch self {
+        case .json, .text: try CachedDocumentWriter(output: output).write(document)
+        case .ids: try CachedIDsWriter(output: output).write(document)
+        case .html: try CachedPageWriter(output: output, images: images).write(document, savedAt: savedAt)
+        }
     }
 }
