@@ -16,21 +16,19 @@ struct FuzzScratchDirectory {
     /// `path/name`, made (0700) if missing.
     func subdirectory(_ name: String) -> String {
         let path = "\(self.path)/\(name)"
-        mkdir(path, 0o700)
+        _ = try? DirectoryCalls.makeDirectory(path, mode: 0o700)
         return path
     }
 
     static func write(_ bytes: [UInt8], to path: String) -> Bool {
-        let fd = open(path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o600)
-        guard fd >= 0 else { return false }
-        defer { close(fd) }
+        guard let fd = try? FileDescriptor.open(path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, mode: 0o600) else { return false }
+        defer { FileDescriptor.close(fd) }
         return (try? FileDescriptor.writeAll(fd, bytes)) != nil
     }
 
     static func read(_ path: String) -> [UInt8]? {
-        let fd = open(path, O_RDONLY | O_CLOEXEC)
-        guard fd >= 0 else { return nil }
-        defer { close(fd) }
+        guard let fd = try? FileDescriptor.open(path, O_RDONLY | O_CLOEXEC) else { return nil }
+        defer { FileDescriptor.close(fd) }
         return try? FileDescriptor.readAll(fd)
     }
 }

@@ -51,15 +51,12 @@ extension FileDescriptor {
     }
 
     /// Waits up to `milliseconds` (-1: for ever) for `events` on `fd`; the
-    /// events that came, none when the time ran out or a signal came first.
+    /// events that came, none when the time ran out. Not retried when a
+    /// signal comes first (it throws EINTR): the caller looks again.
     public static func poll(_ fd: Int32, for events: Int16, milliseconds: Int32) throws(SystemError) -> Int16 {
         var entry = pollfd(fd: fd, events: events, revents: 0)
-        do {
-            let ready = try SystemCall.value(retryOnInterrupt: false) { pollDescriptors(&entry, 1, milliseconds) }
-            return ready > 0 ? entry.revents : 0
-        } catch where SystemCall.wasInterrupted(error) {
-            return 0
-        }
+        let ready = try SystemCall.value(retryOnInterrupt: false) { pollDescriptors(&entry, 1, milliseconds) }
+        return ready > 0 ? entry.revents : 0
     }
 }
 

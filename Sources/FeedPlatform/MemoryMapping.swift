@@ -12,6 +12,18 @@ public enum MemoryMapping {
         return mapping
     }
 
+    /// Maps `length` bytes of fresh zeroed memory, touched only as it is
+    /// written; in huge pages where the system has them and it is that big.
+    public static func anonymous(length: Int, hugePages: Bool) throws(SystemError) -> UnsafeMutableRawPointer {
+        guard let mapping = mmap(nil, length, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0), mapping != MAP_FAILED else {
+            throw SystemError.current
+        }
+        #if os(Linux)
+        if hugePages { _ = madvise(mapping, length, MADV_HUGEPAGE) }
+        #endif
+        return mapping
+    }
+
     public static func unmap(_ mapping: UnsafeMutableRawPointer, length: Int) {
         munmap(mapping, length)
     }

@@ -1,4 +1,5 @@
 import FeedCore
+import FeedStoreFiles
 
 /// The records `feed-cache image save` has read since it last stored: their
 /// images are stored together, under one lock and one flush to disk, and
@@ -8,8 +9,8 @@ import FeedCore
 /// bounded whatever the input's length, a fast prefetch costs a flush or
 /// two, and a slow one stores as it goes.
 struct ImageSaveBatch {
-    /// Within the cancel course's table of temporary files (512).
-    static let maxCount = 500
+    /// As many as the store writes under one flush.
+    static let maxCount = FileSystemFeedStore.maxTemporaryFilesAtOnce
     static let maxBytes = 16 << 20
     static let maxAgeNanoseconds: Int64 = 1_000_000_000
     /// Milliseconds without a new record after which what is held is stored.
@@ -30,7 +31,7 @@ struct ImageSaveBatch {
     /// Whether it is to be stored now.
     func isFull(at now: Timestamp) -> Bool {
         guard let opened else { return false }
-        let age = (now.seconds &- opened.seconds) &* 1_000_000_000 &+ (now.nanoseconds &- opened.nanoseconds)
+        let age = now.nanoseconds(since: opened)
         return entries.count >= ImageSaveBatch.maxCount || bytes >= ImageSaveBatch.maxBytes || age >= ImageSaveBatch.maxAgeNanoseconds
     }
 

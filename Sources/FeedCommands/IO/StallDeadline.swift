@@ -14,7 +14,7 @@ struct StallDeadline {
 
     /// What is left of the allowance at `now`, from 0 to all of it.
     func milliseconds(leftAt now: Timestamp) -> Int {
-        let elapsed = (now.seconds &- start.seconds) &* 1_000 &+ (now.nanoseconds &- start.nanoseconds) / 1_000_000
+        let elapsed = now.nanoseconds(since: start) / 1_000_000
         return min(max(milliseconds &- Int(clamping: elapsed), 0), milliseconds)
     }
 }

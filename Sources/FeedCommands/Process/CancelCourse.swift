@@ -4,7 +4,8 @@ import FeedStoreFiles
 
 /// The temporary files to remove if the command is cancelled, as C strings in
 /// a fixed table the signal handler can walk without allocating.
-private let pendingCapacity = 512
+/// As many as the store ever has at once.
+private let pendingCapacity = FileSystemFeedStore.maxTemporaryFilesAtOnce
 nonisolated(unsafe) private let pending = UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>.allocate(capacity: pendingCapacity)
 nonisolated(unsafe) private var pendingCount = 0
 
@@ -22,10 +23,10 @@ public enum CancelCourse {
         Signals.install({ signal in
             var index = 0
             while index < pendingCount {
-                if let path = pending[index] { unlink(path) }
+                if let path = pending[index] { SignalSafe.unlink(path) }
                 index += 1
             }
-            _exit(128 + signal)
+            SignalSafe.exit(128 + signal)
         }, for: stopSignals)
     }
 
@@ -34,7 +35,7 @@ public enum CancelCourse {
 
     private struct PendingFiles: TemporaryFileRegistry {
         func register(_ path: String) {
-            // The store writes at most `CacheDirectory`'s batch at once, well within the table.
+            // The store has at most `pendingCapacity` temporary files at once.
             Signals.holding(stopSignals) {
                 guard pendingCount < pendingCapacity else { return }
                 pending[pendingCount] = strdup(path)
@@ -51,15 +52,10 @@ public enum CancelCourse {
         /// the cache stays as it was; one that arrives during the rename acts
         /// right after it.
         func publish(_ path: String, by rename: () throws(ToolError) -> Void) throws(ToolError) {
-            var block = Signals.set(stopSignals), previous = sigset_t(), arrived = sigset_t()
-            pthread_sigmask(SIG_BLOCK, &block, &previous)
-            defer { pthread_sigmask(SIG_SETMASK, &previous, nil) }
-            sigpending(&arrived)
-            if sigismember(&arrived, SIGINT) == 1 || sigismember(&arrived, SIGTERM) == 1 {
-                pthread_sigmask(SIG_SETMASK, &previous, nil) // the handler runs and exits
+            try Signals.holding(stopSignals, deliveringPendingFirst: true) { () throws(ToolError) in
+                try rename()
+                CancelCourse.forget(path)
             }
-            try rename()
-            CancelCourse.forget(path)
         }
     }
 

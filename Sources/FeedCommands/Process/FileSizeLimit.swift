@@ -5,6 +5,6 @@ import FeedPlatform
 /// reports a `saving` error instead.
 public enum FileSizeLimit {
     public static func reportInsteadOfCrashing() {
-        signal(SIGXFSZ, SIG_IGN)
+        Signals.ignore([SIGXFSZ])
     }
 }

@@ -20,9 +20,9 @@ enum MappedInputFault {
             (record, recordCount) = copy(JSONWriter().line(ErrorRecord(url: nil, error).json))
         }
         let handler: @convention(c) (Int32) -> Void = { _ in
-            if let message = MappedInputFault.message { _ = write(2, message, MappedInputFault.messageCount) }
-            if let record = MappedInputFault.record { _ = write(1, record, MappedInputFault.recordCount) }
-            _exit(ExitCode.invalidData)
+            if let message = MappedInputFault.message { SignalSafe.write(2, message, MappedInputFault.messageCount) }
+            if let record = MappedInputFault.record { SignalSafe.write(1, record, MappedInputFault.recordCount) }
+            SignalSafe.exit(ExitCode.invalidData)
         }
         Signals.install(handler, for: [SIGBUS])
     }

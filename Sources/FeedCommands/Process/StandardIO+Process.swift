@@ -18,19 +18,21 @@ extension StandardIO {
     /// Nothing if the file's first byte can be read (or it is empty); why
     /// not, as `readFileFromDisk` would say it.
     public static func checkReadableOnDisk(_ path: String) throws(ToolError) {
-        let file = open(path, O_RDONLY | O_CLOEXEC)
-        guard file >= 0 else { throw ToolError(.usage, "cannot read \(path): \(SystemError.current)") }
-        defer { close(file) }
-        var byte: UInt8 = 0
-        guard read(file, &byte, 1) >= 0 else { throw ToolError(.usage, "cannot read \(path): \(SystemError.current)") }
+        do throws(SystemError) {
+            let file = try FileDescriptor.open(path, O_RDONLY | O_CLOEXEC)
+            defer { FileDescriptor.close(file) }
+            var byte: UInt8 = 0
+            _ = try withUnsafeMutableBytes(of: &byte) { (buffer) throws(SystemError) in try FileDescriptor.readSome(file, into: buffer) }
+        } catch {
+            throw ToolError(.usage, "cannot read \(path): \(error)")
+        }
     }
 
     /// A regular file's bytes; why not, as a usage error (it was named on the command line).
     public static func readFileFromDisk(_ path: String) throws(ToolError) -> [UInt8] {
-        let file = open(path, O_RDONLY | O_CLOEXEC)
-        guard file >= 0 else { throw ToolError(.usage, "cannot read \(path): \(SystemError.current)") }
-        defer { close(file) }
-        do {
+        do throws(SystemError) {
+            let file = try FileDescriptor.open(path, O_RDONLY | O_CLOEXEC)
+            defer { FileDescriptor.close(file) }
             return try FileDescriptor.readAll(file)
         } catch {
             throw ToolError(.usage, "cannot read \(path): \(error)")

@@ -1,5 +1,4 @@
 import FeedCore
-import FeedFastPath
 import FeedPlatform
 
 /// The process's standard input: read to its end, mapped when it is a
@@ -28,22 +27,20 @@ struct StandardInputSource: ByteSource {
 
     /// One read(2): what a pipe holds now, without waiting for the buffer to fill.
     func readChunk(into buffer: UnsafeMutableRawBufferPointer) throws(ToolError) -> Int {
-        guard let base = buffer.baseAddress, buffer.count > 0 else { return 0 }
         while true {
-            let got = Glibc.read(0, base, buffer.count)
-            if got >= 0 { return got }
-            if errno == EAGAIN { // a non-blocking pipe: wait for it
-                var input = pollfd(fd: 0, events: Int16(POLLIN), revents: 0)
-                _ = poll(&input, 1, -1)
-            } else if errno != EINTR {
-                throw ToolError(.invalidData, "cannot read standard input: \(SystemError.current)")
+            do {
+                return try FileDescriptor.readSome(0, into: buffer)
+            } catch where error.code == EAGAIN { // a non-blocking pipe: wait for it
+                _ = try? FileDescriptor.poll(0, for: Int16(POLLIN), milliseconds: -1)
+            } catch {
+                throw ToolError(.invalidData, "cannot read standard input: \(error)")
             }
         }
     }
 
     func awaitInput(milliseconds: Int) -> Bool {
-        var input = pollfd(fd: 0, events: Int16(POLLIN), revents: 0)
-        // An error (EINTR) is left to the read that follows.
-        return poll(&input, 1, Int32(clamping: max(milliseconds, 0))) != 0
+        // A signal, or a failure of poll itself, is left to the read that follows.
+        let events = (try? FileDescriptor.poll(0, for: Int16(POLLIN), milliseconds: Int32(clamping: max(milliseconds, 0)))) ?? -1
+        return events != 0
     }
 }

@@ -14,6 +14,12 @@ public struct Timestamp: Comparable, Hashable, Sendable, CustomStringConvertible
         return Timestamp(seconds: overflow ? (delta > 0 ? Int64.max : Int64.min) : sum, nanoseconds: nanoseconds)
     }
 
+    /// The nanoseconds from `earlier` to this instant (negative if it is
+    /// later), wrapping rather than trapping on absurd clocks.
+    public func nanoseconds(since earlier: Timestamp) -> Int64 {
+        (seconds &- earlier.seconds) &* 1_000_000_000 &+ (nanoseconds &- earlier.nanoseconds)
+    }
+
     public static func < (lhs: Timestamp, rhs: Timestamp) -> Bool {
         (lhs.seconds, lhs.nanoseconds) < (rhs.seconds, rhs.nanoseconds)
     }

@@ -10,7 +10,6 @@ struct InputRelease {
     private var released: Int
 
     private static let step = 4 << 20
-    private static let pageSize = max(Int(sysconf(Int32(_SC_PAGESIZE))), 4096)
 
     init(base: UnsafeMutablePointer<UInt8>, from start: Int, enabled: Bool) {
         self.base = base
@@ -22,11 +21,11 @@ struct InputRelease {
     /// (never the page that holds the start: it may hold bytes before it).
     @inline(__always) mutating func advance(to position: Int) {
         guard enabled, position - released >= InputRelease.step else { return }
-        let page = InputRelease.pageSize
+        let page = MemoryMapping.pageSize
         let from = (Int(bitPattern: base + released) + page - 1) / page * page
         let to = Int(bitPattern: base + position) / page * page
         if to > from, let start = UnsafeMutableRawPointer(bitPattern: from) {
-            _ = madvise(start, to - from, MADV_DONTNEED)
+            MemoryMapping.release(start, length: to - from)
         }
         released = position
     }

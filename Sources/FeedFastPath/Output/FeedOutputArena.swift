@@ -11,7 +11,7 @@ final class FeedOutputArena {
     init() {}
 
     deinit {
-        if let mapping { munmap(mapping, size) }
+        if let mapping { MemoryMapping.unmap(mapping, length: size) }
     }
 
     private static let hugePage = 2 << 20
@@ -20,16 +20,13 @@ final class FeedOutputArena {
     /// enough; nil if the memory is not there (the caller then declines).
     func buffer(capacity: Int) -> UnsafeMutablePointer<UInt8>? {
         if let mapping, capacity <= size { return mapping.assumingMemoryBound(to: UInt8.self) }
-        if let mapping { munmap(mapping, size) }
+        if let mapping { MemoryMapping.unmap(mapping, length: size) }
         mapping = nil
         let wanted = max(capacity, 1 << 16)
         let rounded = (wanted + FeedOutputArena.hugePage - 1) / FeedOutputArena.hugePage * FeedOutputArena.hugePage
-        guard let fresh = mmap(nil, rounded, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0), fresh != MAP_FAILED else {
+        guard let fresh = try? MemoryMapping.anonymous(length: rounded, hugePages: rounded >= FeedOutputArena.hugePage) else {
             return nil
         }
-        #if os(Linux)
-        if rounded >= FeedOutputArena.hugePage { _ = madvise(fresh, rounded, MADV_HUGEPAGE) }
-        #endif
         mapping = fresh
         size = rounded
         return fresh.assumingMemoryBound(to: UInt8.self)

@@ -1,0 +1,79 @@
+import XCTest
+
+/// The layering the package promises (the top of Package.swift), checked on
+/// the sources themselves: every target declares exactly the targets it
+/// imports, and the C library's interruptions and signal dispositions are
+/// dealt with only in FeedPlatform.
+final class LayeringTests: XCTestCase {
+    private static let root = DocumentationTests.packageRoot
+
+    func test_everyTargetDeclaresExactlyTheTargetsItImports() throws {
+        let declared = try Self.declaredDependencies()
+        XCTAssertGreaterThan(declared.count, 10, "no targets read from Package.swift")
+        for (target, dependencies) in declared.sorted(by: { $0.key < $1.key }) {
+            let folder = try Self.folder(of: target)
+            let imported = try Self.importedTargets(under: folder, among: Set(declared.keys)).subtracting([target])
+            XCTAssertEqual(imported.subtracting(dependencies).sorted(), [], "\(target) imports targets it does not declare")
+            XCTAssertEqual(dependencies.subtracting(imported).sorted(), [], "\(target) declares targets it never imports")
+        }
+    }
+
+    func test_interruptionsAndSignalDispositions_areDealtWithOnlyInFeedPlatform() throws {
+        let forbidden = ["EINTR", "Glibc.", "sigaction(", "pthread_sigmask(", "#if canImport"]
+        for file in try Self.swiftFiles(under: "Sources") + Self.swiftFiles(under: "Tests")
+        where !file.hasPrefix(Self.root + "/Sources/FeedPlatform/") {
+            let text = try String(contentsOfFile: file, encoding: .utf8)
+            for (number, line) in text.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
+                for word in forbidden where line.contains(word) {
+                    XCTFail("\(file):\(number + 1): '\(word)' outside FeedPlatform")
+                }
+                // signal( as a call of the C function, not a method (`semaphore.signal()`).
+                if let range = line.range(of: "signal("), range.lowerBound == line.startIndex
+                    || !(line[line.index(before: range.lowerBound)].isLetter || line[line.index(before: range.lowerBound)] == ".") {
+                    XCTFail("\(file):\(number + 1): 'signal(' outside FeedPlatform")
+                }
+            }
+        }
+    }
+
+    // MARK: - Reading the package
+
+    /// Each target's name and the targets it depends on, as Package.swift spells them.
+    static func declaredDependencies() throws -> [String: Set<String>] {
+        let manifest = try String(contentsOfFile: root + "/Package.swift", encoding: .utf8)
+        let pattern = try NSRegularExpression(pattern: #"\.(?:target|executableTarget|testTarget)\(name: "([^"]+)"(?:, dependencies: \[([^\]]*)\])?"#)
+        var targets: [String: Set<String>] = [:]
+        let whole = NSRange(manifest.startIndex..., in: manifest)
+        for match in pattern.matches(in: manifest, range: whole) {
+            guard let name = Range(match.range(at: 1), in: manifest).map({ String(manifest[$0]) }) else { continue }
+            let list = Range(match.range(at: 2), in: manifest).map { String(manifest[$0]) } ?? ""
+            targets[name] = Set(list.split(separator: ",").map { $0.trimmingCharacters(in: CharacterSet(charactersIn: " \"\n")) }.filter { !$0.isEmpty })
+        }
+        return targets
+    }
+
+    static func folder(of target: String) throws -> String {
+        for parent in ["Sources", "Tests"] where FileManager.default.fileExists(atPath: "\(root)/\(parent)/\(target)") {
+            return "\(root)/\(parent)/\(target)"
+        }
+        throw CocoaError(.fileNoSuchFile, userInfo: [NSFilePathErrorKey: "no folder for target \(target)"])
+    }
+
+    /// The package's own targets that the files under `folder` import.
+    static func importedTargets(under folder: String, among targets: Set<String>) throws -> Set<String> {
+        var imported = Set<String>()
+        for file in try swiftFiles(under: folder) {
+            for line in try String(contentsOfFile: file, encoding: .utf8).split(separator: "\n") {
+                let words = line.split(separator: " ").filter { !$0.hasPrefix("@") && !["public", "internal", "private", "package"].contains($0) }
+                if words.count == 2, words[0] == "import", targets.contains(String(words[1])) { imported.insert(String(words[1])) }
+            }
+        }
+        return imported
+    }
+
+    static func swiftFiles(under folder: String) throws -> [String] {
+        let base = folder.hasPrefix("/") ? folder : "\(root)/\(folder)"
+        guard let walker = FileManager.default.enumerator(atPath: base) else { return [] }
+        return walker.compactMap { $0 as? String }.filter { $0.hasSuffix(".swift") }.map { "\(base)/\($0)" }
+    }
+}
