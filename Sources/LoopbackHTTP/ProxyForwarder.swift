@@ -43,7 +43,7 @@ final class ProxyForwarder: Sendable {
         } catch {
             return .status(502, "\(error)\n")
         }
-        defer { close(fd) }
+        defer { FileDescriptor.close(fd) }
         let origin = ConnectionSocket(fd: fd, stop: stopSignal.fd)
         guard origin.sendAll(ForwardedRequest.bytes(request, to: target, via: Self.via)) else {
             return .status(502, "the origin went away before the request was sent\n")

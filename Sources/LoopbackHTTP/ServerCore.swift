@@ -17,7 +17,7 @@ final class ServerCore: Sendable {
         do {
             stopSignal = try StopSignal()
         } catch {
-            close(listening.fd)
+            FileDescriptor.close(listening.fd)
             throw error
         }
         self.listener = listening.fd
@@ -33,7 +33,7 @@ final class ServerCore: Sendable {
         state.withLock { $0.accepting = true }
         if !DetachedThread.start({ [self] in acceptLoop() }) {
             state.withLock { $0.accepting = false }
-            close(listener)
+            FileDescriptor.close(listener)
             throw LoopbackServerError(operation: "start the accept thread", code: EAGAIN)
         }
     }
@@ -44,7 +44,7 @@ final class ServerCore: Sendable {
 
     private func acceptLoop() {
         defer {
-            close(listener)
+            FileDescriptor.close(listener)
             state.withLock { $0.accepting = false }
         }
         while true {
@@ -55,10 +55,12 @@ final class ServerCore: Sendable {
                 continue
             case .ready: break
             }
-            let connection = Socket.acceptConnection(listener)
-            if connection < 0 {
-                switch errno {
-                case EAGAIN, EWOULDBLOCK, EINTR, ECONNABORTED, EPROTO:
+            let connection: Int32
+            do {
+                connection = try Socket.acceptConnection(listener)
+            } catch {
+                switch error.code {
+                case EAGAIN, EWOULDBLOCK, ECONNABORTED, EPROTO:
                     continue
                 default:
                     // EMFILE, ENFILE, ENOBUFS, ENOMEM...: back off a little instead of spinning.
@@ -72,7 +74,7 @@ final class ServerCore: Sendable {
 
     private func startConnection(_ fd: Int32) {
         guard state.withLock({ $0.admit(fd) }) else {
-            close(fd)
+            FileDescriptor.close(fd)
             return
         }
         let connection = Connection(fd: fd, core: self)
@@ -116,7 +118,7 @@ final class ServerCore: Sendable {
         if state.withLock({ $0.markStopped() }) { stopSignal.fire() }
         // Unblock any thread in send() or recv(); each thread closes its own socket.
         state.withLock {
-            for fd in $0.openSockets { _ = shutdown(fd, Int32(SHUT_RDWR)) }
+            for fd in $0.openSockets { try? SocketCalls.shutDown(fd, Int32(SHUT_RDWR)) }
         }
     }
 
