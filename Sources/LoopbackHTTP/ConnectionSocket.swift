@@ -1,10 +1,10 @@
 import FeedPlatform
 
 /// An accepted connection's socket (blocking) as its thread uses it: every wait also
-/// watches the server's stop signal, and every send survives a client that went away.
+/// watches the server's stop trigger, and every send survives a client that went away.
 struct ConnectionSocket {
     let fd: Int32
-    /// The server's `StopSignal.fd`.
+    /// The server's `StopTrigger.fd`.
     let stop: Int32
 
     /// Sends every byte; false if the peer went away or the socket was shut down.

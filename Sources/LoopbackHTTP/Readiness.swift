@@ -1,6 +1,6 @@
 import FeedPlatform
 
-/// What waiting on a socket together with a stop signal saw.
+/// What waiting on a socket together with a stop trigger saw.
 enum Readiness: Equatable {
     /// The socket is ready for what was asked (or hung up, or failed: the next call says which).
     case ready
@@ -11,8 +11,8 @@ enum Readiness: Equatable {
     case failed(SystemError)
 }
 
-/// Blocks until `fd` is readable (or hung up), `stop` is signalled, or `deadline` passes
-/// (never, if nil). A nil `fd` waits for `stop` alone. The stop signal wins when both are ready.
+/// Blocks until `fd` is readable (or hung up), `stop` is triggered, or `deadline` passes
+/// (never, if nil). A nil `fd` waits for `stop` alone. The stop trigger wins when both are ready.
 /// Polls at least once, so a deadline already past still reports a pending stop.
 ///
 /// With `waitWritable`, the one poll loop of the server: every wait (a request, the listener,
@@ -22,7 +22,7 @@ func waitReadable(_ fd: Int32?, orStop stop: Int32, until deadline: Double? = ni
 }
 
 /// As `waitReadable`, for writability (a non-blocking connect completing or failing).
-/// A negative `stop` is never signalled.
+/// A negative `stop` is never triggered.
 func waitWritable(_ fd: Int32, orStop stop: Int32, until deadline: Double? = nil) -> Readiness {
     waitReady(fd, for: Int16(POLLOUT), orStop: stop, until: deadline)
 }

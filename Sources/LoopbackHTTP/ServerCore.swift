@@ -8,14 +8,14 @@ final class ServerCore: Sendable {
     let port: UInt16
     let handler: @Sendable (LoopbackRequest) -> LoopbackReply
     /// Fired by `stop()`; every wait polls it. Closed in deinit.
-    let stopSignal: StopSignal
+    let stopTrigger: StopTrigger
     private let listener: Int32
     private let state = Locked(ServerState())
 
     init(port: UInt16, handler: @escaping @Sendable (LoopbackRequest) -> LoopbackReply) throws {
         let listening = try Socket.listenLoopback(port: port)
         do {
-            stopSignal = try StopSignal()
+            stopTrigger = try StopTrigger()
         } catch {
             FileDescriptor.close(listening.fd)
             throw error
@@ -26,7 +26,7 @@ final class ServerCore: Sendable {
     }
 
     deinit {
-        stopSignal.closeBothEnds()
+        stopTrigger.closeBothEnds()
     }
 
     func start() throws {
@@ -48,7 +48,7 @@ final class ServerCore: Sendable {
             state.withLock { $0.accepting = false }
         }
         while true {
-            switch waitReadable(listener, orStop: stopSignal.fd) {
+            switch waitReadable(listener, orStop: stopTrigger.fd) {
             case .stopped: return
             case .failed, .timedOut:
                 if waitForStop(seconds: 0.01) { return }
@@ -112,10 +112,10 @@ final class ServerCore: Sendable {
 
     // MARK: Waiting and stopping
 
-    /// Marks the server stopped, fires the stop signal and shuts every connection down, without
+    /// Marks the server stopped, fires the stop trigger and shuts every connection down, without
     /// waiting for anything. Idempotent.
     func signalStop() {
-        if state.withLock({ $0.markStopped() }) { stopSignal.fire() }
+        if state.withLock({ $0.markStopped() }) { stopTrigger.fire() }
         // Unblock any thread in send() or recv(); each thread closes its own socket.
         state.withLock {
             for fd in $0.openSockets { try? SocketCalls.shutDown(fd, Int32(SHUT_RDWR)) }
@@ -124,7 +124,7 @@ final class ServerCore: Sendable {
 
     /// Sleeps up to `seconds`, returning early (true) as soon as the server stops.
     func waitForStop(seconds: Double) -> Bool {
-        switch waitReadable(nil, orStop: stopSignal.fd, until: monotonicNow() + max(seconds, 0)) {
+        switch waitReadable(nil, orStop: stopTrigger.fd, until: monotonicNow() + max(seconds, 0)) {
         case .stopped: return true
         case .failed: return isStopped
         case .ready, .timedOut: return false

@@ -1,8 +1,8 @@
 import FeedPlatform
 
 extension Socket {
-    /// Connects to 127.0.0.1:`port` without waiting past `deadline` or a signal on `stop`
-    /// (a `StopSignal.fd`; -1 for none). Returns a connected, blocking, close-on-exec socket with
+    /// Connects to 127.0.0.1:`port` without waiting past `deadline` or a trigger on `stop`
+    /// (a `StopTrigger.fd`; -1 for none). Returns a connected, blocking, close-on-exec socket with
     /// TCP_NODELAY. Throws `LoopbackServerError`: the connect's errno (ECONNREFUSED...), or
     /// ETIMEDOUT when the deadline passed, ECANCELED when `stop` fired.
     static func connectLoopback(port: UInt16, orStop stop: Int32 = -1, until deadline: Double) throws(LoopbackServerError) -> Int32 {

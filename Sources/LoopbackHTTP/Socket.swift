@@ -7,7 +7,7 @@ import FeedPlatform
 /// (and, in `+Connect`, the proxy's connections to its origins). The system calls are
 /// FeedPlatform's `SocketCalls`.
 enum Socket {
-    /// A close-on-exec, non-blocking stream socket (the listener and the stop signal).
+    /// A close-on-exec, non-blocking stream socket (the listener and the stop trigger).
     static let nonBlockingStream = Int32(SOCK_STREAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue)
         | Int32(SOCK_NONBLOCK.rawValue)
 

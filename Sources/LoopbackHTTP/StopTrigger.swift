@@ -1,8 +1,9 @@
 import FeedPlatform
 
-/// The server's stop signal: a pair of connected sockets whose read end turns readable, for
+/// The server's stop trigger: a pair of connected sockets whose read end turns readable, for
 /// good, once `fire()` ran. Every wait of the server polls `fd`, so `stop()` wakes them all.
-struct StopSignal: Sendable {
+/// (Not FeedFastPath's `StopSignal`, a flag between the mapper's threads.)
+struct StopTrigger: Sendable {
     /// The end every wait polls. Never drained.
     let fd: Int32
     private let trigger: Int32
