@@ -38,7 +38,7 @@ let package = Package(
         .executableTarget(name: "feed-comments", dependencies: ["FeedCommands"]),
         .executableTarget(name: "feed-cache", dependencies: ["FeedCommands"]),
         // A loopback HTTP/1.1 server on POSIX sockets, for the tests and the demo.
-        .target(name: "LoopbackHTTP", dependencies: ["FeedConcurrency", "FeedCore", "FeedPlatform"]),
+        .target(name: "LoopbackHTTP", dependencies: ["FeedConcurrency", "FeedCore", "FeedFastPath", "FeedPlatform"]),
         .executableTarget(name: "feed-fixture-server", dependencies: ["LoopbackHTTP"]),
         .target(name: "FeedFuzzing", dependencies: ["FeedCore", "FeedPresentation", "FeedFastPath", "FeedStoreFiles", "FeedCurl", "FeedPlatform"]),
         .testTarget(name: "FeedCoreTests", dependencies: ["FeedCore", "FeedTestSupport", "FeedPlatform"]),
@@ -46,7 +46,7 @@ let package = Package(
         .testTarget(name: "FeedStoreFilesTests", dependencies: ["FeedStoreFiles", "FeedTestSupport", "FeedPlatform"]),
         .testTarget(name: "FeedFastPathTests", dependencies: ["FeedFastPath", "FeedTestSupport", "FeedPlatform"]),
         .testTarget(name: "FeedCommandsTests", dependencies: ["FeedCommands", "FeedTestSupport", "FeedPlatform"]),
-        .testTarget(name: "LoopbackHTTPTests", dependencies: ["LoopbackHTTP", "FeedPlatform", "FeedTestSupport"]),
+        .testTarget(name: "LoopbackHTTPTests", dependencies: ["LoopbackHTTP", "FeedPlatform", "FeedCore", "FeedTestSupport"]),
         .testTarget(name: "FeedCurlTests", dependencies: ["FeedCurl"]),
         .testTarget(name: "FeedFuzzingTests", dependencies: ["FeedFuzzing", "FeedCore"],
                     exclude: ["Corpus", "Crashes", "feed.dict"]),
