@@ -38,8 +38,8 @@ let package = Package(
         .executableTarget(name: "feed-comments", dependencies: ["FeedCommands"]),
         .executableTarget(name: "feed-cache", dependencies: ["FeedCommands"]),
         // A loopback HTTP/1.1 server on POSIX sockets, for the tests and the demo.
-        .target(name: "LoopbackHTTP", dependencies: ["FeedConcurrency", "FeedCore", "FeedFastPath", "FeedPlatform"]),
-        .executableTarget(name: "feed-fixture-server", dependencies: ["LoopbackHTTP"]),
+        .target(name: "LoopbackHTTP", dependencies: ["FeedConcurrency", "FeedFastPath", "FeedPlatform"]),
+        .executableTarget(name: "feed-fixture-server", dependencies: ["LoopbackHTTP", "FeedPlatform"]),
         .target(name: "FeedFuzzing", dependencies: ["FeedCore", "FeedPresentation", "FeedFastPath", "FeedStoreFiles", "FeedCurl", "FeedPlatform"]),
         .testTarget(name: "FeedCoreTests", dependencies: ["FeedCore", "FeedTestSupport", "FeedPlatform"]),
         .testTarget(name: "FeedPresentationTests", dependencies: ["FeedPresentation", "FeedCore", "FeedTestSupport"]),

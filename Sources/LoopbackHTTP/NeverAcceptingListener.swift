@@ -1,5 +1,4 @@
 import FeedConcurrency
-import FeedCore
 import FeedPlatform
 
 /// A TCP listener on 127.0.0.1 that never accepts and whose accept queue is full, so that a

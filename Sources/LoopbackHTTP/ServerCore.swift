@@ -1,5 +1,4 @@
 import FeedConcurrency
-import FeedCore
 import FeedPlatform
 
 /// The state shared by the accept thread and the connection threads. The threads hold it,
