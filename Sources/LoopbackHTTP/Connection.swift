@@ -7,7 +7,7 @@ final class Connection {
     private let writer: ReplyWriter
 
     init(fd: Int32, core: ServerCore) {
-        socket = ConnectionSocket(fd: fd, stop: core.stopSignal.fd)
+        socket = ConnectionSocket(fd: fd, stop: core.stopTrigger.fd)
         self.core = core
         reader = MessageReader(socket: socket)
         writer = ReplyWriter(socket: socket, core: core)

@@ -1,8 +1,13 @@
+import FeedFastPath
+
 /// The items of a feed payload (`{"items":[{...}, ...]}`), each as its exact bytes in the
 /// payload and its `id` as the payload spells it: enough for the feed API route to cut pages
 /// out of a payload file without rewriting a single item. Checks that the whole payload is
 /// well-formed JSON (a top-level object with an `items` array), nothing more: an item need
-/// not be an object, nor have an id.
+/// not be an object, nor have an id. Read with FeedFastPath's `JSONScanner`, which accepts
+/// exactly what FeedCore's `JSONReader` accepts (the differential tests and the
+/// `json-scanner` fuzz target hold them together), so the server takes the payloads the
+/// tools take.
 struct FeedPayloadItems {
     struct Item {
         /// Where the item's value is in the payload, from its first byte to its last.
@@ -19,8 +24,11 @@ struct FeedPayloadItems {
     /// nil unless `payload` is one JSON object, with an `items` array (the last `items` key
     /// counts, as with most parsers), and nothing else but white space around it.
     init?(_ payload: [UInt8]) {
-        var scanner = JSONSkimmer(payload)
-        guard let found = scanner.topLevelItems() else { return nil }
+        // A copy to scan: the scanner decodes escaped keys and ids in place.
+        var scratch = payload
+        guard let found = scratch.withUnsafeMutableBufferPointer({ ItemsScan.topLevelItems(in: $0) }) else {
+            return nil
+        }
         self.payload = payload
         (items, open, close) = (found.items, found.open, found.close)
     }
@@ -44,208 +52,85 @@ struct FeedPayloadItems {
     }
 }
 
-/// A small JSON reader that checks structure and remembers where values start and end.
-private struct JSONSkimmer {
-    private let bytes: [UInt8]
-    private var index = 0
-    private static let maxDepth = 256
+/// The walk over the payload: `JSONScanner` checks every value and says where it ends; this
+/// keeps the positions of the `items` array and its values, and reads each item's `id`.
+/// Depths are counted as `JSONScanner.skipValue` counts them (the top-level value at 0).
+private enum ItemsScan {
+    typealias Found = (items: [FeedPayloadItems.Item], open: Int, close: Int)
 
-    init(_ bytes: [UInt8]) { self.bytes = bytes }
-
-    mutating func topLevelItems() -> (items: [FeedPayloadItems.Item], open: Int, close: Int)? {
-        skipSpace()
-        guard take(123) else { return nil }  // {
-        var items: (items: [FeedPayloadItems.Item], open: Int, close: Int)?
-        skipSpace()
-        if !take(125) {  // }
+    static func topLevelItems(in buffer: UnsafeMutableBufferPointer<UInt8>) -> Found? {
+        var scanner = JSONScanner(buffer)
+        guard scanner.consume(0x7B) else { return nil }  // {
+        var found: Found?
+        if !scanner.consume(0x7D) {  // }
             repeat {
-                skipSpace()
-                guard let key = string() else { return nil }
-                skipSpace()
-                guard take(58) else { return nil }  // :
-                skipSpace()
-                if key == "items" {
-                    guard let found = itemsArray() else { return nil }
-                    items = found
+                guard let key = scanner.string(), scanner.consume(0x3A) else { return nil }  // :
+                if isKey(key, "items", scanner) {
+                    guard let items = itemsArray(&scanner) else { return nil }
+                    found = items
                 } else {
-                    guard value(depth: 1) else { return nil }
+                    guard scanner.skipValue(depth: 1) else { return nil }
                 }
-                skipSpace()
-            } while take(44)  // ,
-            guard take(125) else { return nil }
+            } while scanner.consume(0x2C)  // ,
+            guard scanner.consume(0x7D) else { return nil }
         }
-        skipSpace()
-        guard index == bytes.count else { return nil }
-        return items
+        scanner.skipWhitespace()
+        return scanner.atEnd ? found : nil
     }
 
-    private mutating func itemsArray() -> (items: [FeedPayloadItems.Item], open: Int, close: Int)? {
-        let open = index
-        guard take(91) else { return nil }  // [
+    /// The array at the cursor (the top-level object's member, at depth 1), item by item.
+    private static func itemsArray(_ scanner: inout JSONScanner) -> Found? {
+        scanner.skipWhitespace()
+        let open = scanner.index
+        guard scanner.peek() == 0x5B else { return nil }  // [
+        scanner.index += 1
         var items: [FeedPayloadItems.Item] = []
-        skipSpace()
-        if peek == 93 { return take(93) ? (items, open, index - 1) : nil }  // ]
-        repeat {
-            skipSpace()
-            let start = index
-            var id: String?
-            if peek == 123 {
-                guard object(depth: 2, wantingKey: "id", wanted: &id) else { return nil }
-            } else {
-                guard value(depth: 2) else { return nil }
-            }
-            items.append(.init(range: start..<index, id: id))
-            skipSpace()
-        } while take(44)
-        return take(93) ? (items, open, index - 1) : nil
-    }
-
-    /// Skips one value; false if it is malformed or nested deeper than `maxDepth`.
-    private mutating func value(depth: Int) -> Bool {
-        guard depth < Self.maxDepth, let byte = peek else { return false }
-        switch byte {
-        case 123:
-            var ignored: String?
-            return object(depth: depth + 1, wantingKey: nil, wanted: &ignored)
-        case 91:
-            index += 1
-            skipSpace()
-            if take(93) { return true }
+        if !scanner.consume(0x5D) {  // ]
             repeat {
-                skipSpace()
-                guard value(depth: depth + 1) else { return false }
-                skipSpace()
-            } while take(44)
-            return take(93)
-        case 34: return string() != nil
-        case 116: return literal("true")
-        case 102: return literal("false")
-        case 110: return literal("null")
-        default: return number()
-        }
-    }
-
-    /// Skips an object, setting `wanted` to the string value of its key `wantingKey` (the
-    /// last one; nil if that is not a string); false if it is malformed.
-    private mutating func object(depth: Int, wantingKey: String?, wanted: inout String?) -> Bool {
-        guard depth < Self.maxDepth, take(123) else { return false }
-        skipSpace()
-        if take(125) { return true }
-        repeat {
-            skipSpace()
-            guard let key = string() else { return false }
-            skipSpace()
-            guard take(58) else { return false }
-            skipSpace()
-            if let wantingKey, key == wantingKey, peek == 34 {
-                guard let text = string() else { return false }
-                wanted = text
-            } else {
-                if key == wantingKey { wanted = nil }
-                guard value(depth: depth) else { return false }
-            }
-            skipSpace()
-        } while take(44)
-        return take(125)
-    }
-
-    /// A string, escapes decoded; nil if malformed (a control character, a bad escape, a lone
-    /// surrogate, bytes that are not UTF-8).
-    private mutating func string() -> String? {
-        guard take(34) else { return nil }
-        var out: [UInt8] = []
-        while let byte = peek {
-            index += 1
-            switch byte {
-            case 34: return String(validating: out, as: UTF8.self)
-            case 92:
-                guard let escaped = peek else { return nil }
-                index += 1
-                switch escaped {
-                case 34, 92, 47: out.append(escaped)
-                case 98: out.append(8)
-                case 102: out.append(12)
-                case 110: out.append(10)
-                case 114: out.append(13)
-                case 116: out.append(9)
-                case 117:
-                    guard var scalar = hex4() else { return nil }
-                    if (0xD800...0xDBFF).contains(scalar) {
-                        guard take(92), take(117), let low = hex4(), (0xDC00...0xDFFF).contains(low) else { return nil }
-                        scalar = 0x10000 + ((scalar - 0xD800) << 10) + (low - 0xDC00)
-                    } else if (0xDC00...0xDFFF).contains(scalar) {
-                        return nil
-                    }
-                    guard let unicode = Unicode.Scalar(scalar) else { return nil }
-                    out.append(contentsOf: Array(String(Character(unicode)).utf8))
-                default: return nil
+                scanner.skipWhitespace()
+                let start = scanner.index
+                var id: String?
+                if scanner.peek() == 0x7B {
+                    guard object(&scanner, depth: 2, id: &id) else { return nil }
+                } else {
+                    guard scanner.skipValue(depth: 2) else { return nil }
                 }
-            default:
-                guard byte >= 0x20 else { return nil }
-                out.append(byte)
+                items.append(.init(range: start..<scanner.index, id: id))
+            } while scanner.consume(0x2C)
+            guard scanner.consume(0x5D) else { return nil }
+        }
+        return (items, open, scanner.index - 1)
+    }
+
+    /// Skips the object at the cursor, setting `id` to the value of its `id` member (the last
+    /// one; nil if that is not a string); false if it is malformed or nested too deep.
+    private static func object(_ scanner: inout JSONScanner, depth: Int, id: inout String?) -> Bool {
+        guard depth < scanner.maxDepth else { return false }
+        scanner.index += 1  // {
+        if scanner.consume(0x7D) { return true }
+        repeat {
+            guard let key = scanner.string(), scanner.consume(0x3A) else { return false }
+            let isID = isKey(key, "id", scanner)
+            scanner.skipWhitespace()
+            if isID, scanner.peek() == 0x22 {
+                guard let value = scanner.string() else { return false }
+                id = text(value, scanner)
+            } else {
+                if isID { id = nil }
+                guard scanner.skipValue(depth: depth + 1) else { return false }
             }
-        }
-        return nil
+        } while scanner.consume(0x2C)
+        return scanner.consume(0x7D)
     }
 
-    private mutating func hex4() -> UInt32? {
-        guard index + 4 <= bytes.count else { return nil }
-        var value: UInt32 = 0
-        for byte in bytes[index..<index + 4] {
-            let digit: UInt8
-            switch byte {
-            case 48...57: digit = byte - 48
-            case 65...70: digit = byte - 55
-            case 97...102: digit = byte - 87
-            default: return nil
-            }
-            value = value << 4 | UInt32(digit)
-        }
-        index += 4
-        return value
+    /// Whether the key `span` is `name`, escapes decoded.
+    private static func isKey(_ span: JSONSpan, _ name: StaticString, _ scanner: JSONScanner) -> Bool {
+        span.escaped ? text(span, scanner) == name.description : scanner.span(span, is: name)
     }
 
-    /// -?(0|[1-9][0-9]*)(\.[0-9]+)?([eE][+-]?[0-9]+)?
-    private mutating func number() -> Bool {
-        _ = take(45)
-        if take(48) {
-        } else {
-            guard let first = peek, (49...57).contains(first) else { return false }
-            skipDigits()
-        }
-        if take(46) {
-            guard let digit = peek, (48...57).contains(digit) else { return false }
-            skipDigits()
-        }
-        if take(101) || take(69) {
-            if !take(43) { _ = take(45) }
-            guard let digit = peek, (48...57).contains(digit) else { return false }
-            skipDigits()
-        }
-        return true
-    }
-
-    private mutating func skipDigits() {
-        while let byte = peek, (48...57).contains(byte) { index += 1 }
-    }
-
-    private mutating func literal(_ word: String) -> Bool {
-        let expected = Array(word.utf8)
-        guard index + expected.count <= bytes.count,
-              bytes[index..<index + expected.count].elementsEqual(expected) else { return false }
-        index += expected.count
-        return true
-    }
-
-    private mutating func skipSpace() {
-        while let byte = peek, byte == 32 || byte == 9 || byte == 10 || byte == 13 { index += 1 }
-    }
-
-    private var peek: UInt8? { index < bytes.count ? bytes[index] : nil }
-
-    private mutating func take(_ byte: UInt8) -> Bool {
-        guard peek == byte else { return false }
-        index += 1
-        return true
+    /// A string's value, escapes decoded in place (the scanner is past it for good).
+    private static func text(_ span: JSONSpan, _ scanner: JSONScanner) -> String {
+        let end = scanner.unescapeInPlace(span)
+        return String(decoding: UnsafeBufferPointer(start: scanner.base + span.start, count: end - span.start), as: UTF8.self)
     }
 }

@@ -1,5 +1,3 @@
-import FeedPlatform
-
 extension LoopbackRoutes {
     /// How the feed API compares an id in a request (`after_id`, a comments URL's image id)
     /// with the ids of the feed file.
@@ -94,7 +92,7 @@ extension LoopbackRoutes {
         }
         if isSafePathSegment(spelling) {
             for name in ["comments", "comments.json"] {
-                if let body = readRegularFileBytes(root + "/v1/image/" + spelling + "/" + name) {
+                if let body = readRegularFile(root + "/v1/image/" + spelling + "/" + name) {
                     return .respond(status: 200, headers: [("Content-Type", "application/json")], body: body)
                 }
             }
@@ -147,15 +145,5 @@ private func isSafePathSegment(_ name: String) -> Bool {
 
 /// The feed file under `root`: `v1/feed`, else `v1/feed.json`.
 private func readFeedFile(_ root: String) -> [UInt8]? {
-    readRegularFileBytes(root + "/v1/feed") ?? readRegularFileBytes(root + "/v1/feed.json")
-}
-
-/// The contents of a regular file, or nil if it is missing, not a regular file or unreadable.
-private func readRegularFileBytes(_ path: String) -> [UInt8]? {
-    let fd = open(path, O_RDONLY | O_CLOEXEC)
-    if fd < 0 { return nil }
-    defer { close(fd) }
-    var info = stat()
-    guard fstat(fd, &info) == 0, info.st_mode & S_IFMT == S_IFREG else { return nil }
-    return try? FileDescriptor.readAll(fd)
+    readRegularFile(root + "/v1/feed") ?? readRegularFile(root + "/v1/feed.json")
 }

@@ -47,12 +47,11 @@ extension LoopbackRoutes {
     }
 }
 
-/// The contents of a regular file, or nil if it is missing, not a regular file or unreadable.
-private func readRegularFile(_ path: String) -> [UInt8]? {
-    let fd = open(path, O_RDONLY | O_CLOEXEC)
-    if fd < 0 { return nil }
-    defer { close(fd) }
-    var info = stat()
-    guard fstat(fd, &info) == 0, info.st_mode & S_IFMT == S_IFREG else { return nil }
+/// The contents of the regular file at `path`, or nil if it is missing, not a regular file or
+/// unreadable: how `files(in:)` and `feedAPI(in:)` read a file, per request.
+func readRegularFile(_ path: String) -> [UInt8]? {
+    guard let fd = try? FileDescriptor.open(path, O_RDONLY | O_CLOEXEC) else { return nil }
+    defer { FileDescriptor.close(fd) }
+    guard let info = try? FileDescriptor.status(fd), info.st_mode & S_IFMT == S_IFREG else { return nil }
     return try? FileDescriptor.readAll(fd)
 }

@@ -16,4 +16,13 @@ public struct LoopbackServerError: Error, CustomStringConvertible, Sendable {
     public var reason: String { SystemError(code: code).description }
 
     public var description: String { "cannot \(operation): \(reason)" }
+
+    /// `call`'s value; its `SystemError` thrown as the failure of `operation`.
+    static func attempt<T>(_ operation: String, _ call: () throws(SystemError) -> T) throws(LoopbackServerError) -> T {
+        do {
+            return try call()
+        } catch {
+            throw LoopbackServerError(operation: operation, code: error.code)
+        }
+    }
 }

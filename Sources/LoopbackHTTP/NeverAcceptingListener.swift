@@ -1,5 +1,4 @@
 import FeedConcurrency
-import FeedCore
 import FeedPlatform
 
 /// A TCP listener on 127.0.0.1 that never accepts and whose accept queue is full, so that a
@@ -41,7 +40,7 @@ public final class NeverAcceptingListener: Sendable {
                 }
             }
         } catch {
-            for fd in fds.reversed() { FeedPlatform.close(fd) }
+            for fd in fds.reversed() { FileDescriptor.close(fd) }
             throw error
         }
         port = listener.port
@@ -67,7 +66,7 @@ public final class NeverAcceptingListener: Sendable {
             defer { fds = [] }
             return fds
         }
-        for fd in fds.reversed() { FeedPlatform.close(fd) }
+        for fd in fds.reversed() { FileDescriptor.close(fd) }
     }
 
     private static func acceptQueueIsFull(_ listener: Int32) throws -> Bool {
@@ -77,10 +76,8 @@ public final class NeverAcceptingListener: Sendable {
 
     /// How many connections wait in `listener`'s accept queue, and its backlog.
     private static func acceptQueue(of listener: Int32) throws -> (length: Int, limit: Int) {
-        var info = tcp_info()
-        var size = socklen_t(MemoryLayout<tcp_info>.size)
-        if getsockopt(listener, Int32(IPPROTO_TCP), TCP_INFO, &info, &size) != 0 {
-            throw LoopbackServerError(operation: "read the accept queue (TCP_INFO)", code: errno)
+        let info = try LoopbackServerError.attempt("read the accept queue (TCP_INFO)") { () throws(SystemError) in
+            try SocketCalls.option(TCP_INFO, level: Int32(IPPROTO_TCP), of: listener, as: tcp_info.self)
         }
         return (Int(info.tcpi_unacked), Int(info.tcpi_sacked))
     }

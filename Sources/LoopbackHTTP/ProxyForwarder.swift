@@ -9,20 +9,20 @@ final class ProxyForwarder: Sendable {
     static let via = "1.1 loopback-proxy"
 
     /// Fired by `stop()`; every wait on an origin polls it. Closed in deinit.
-    private let stopSignal: StopSignal
+    private let stopTrigger: StopTrigger
 
     init() throws {
-        stopSignal = try StopSignal()
+        stopTrigger = try StopTrigger()
     }
 
     deinit {
-        stopSignal.closeBothEnds()
+        stopTrigger.closeBothEnds()
     }
 
     /// Cuts short every forward in progress and makes every later one fail with 502 (which
     /// nobody sees: the proxy's server is stopped first).
     func stop() {
-        stopSignal.fire()
+        stopTrigger.fire()
     }
 
     func handle(_ request: LoopbackRequest) -> LoopbackReply {
@@ -38,13 +38,13 @@ final class ProxyForwarder: Sendable {
         let fd: Int32
         do {
             fd = try Socket.connectLoopback(
-                port: target.port, orStop: stopSignal.fd, until: monotonicNow() + Self.connectTimeout
+                port: target.port, orStop: stopTrigger.fd, until: monotonicNow() + Self.connectTimeout
             )
         } catch {
             return .status(502, "\(error)\n")
         }
-        defer { close(fd) }
-        let origin = ConnectionSocket(fd: fd, stop: stopSignal.fd)
+        defer { FileDescriptor.close(fd) }
+        let origin = ConnectionSocket(fd: fd, stop: stopTrigger.fd)
         guard origin.sendAll(ForwardedRequest.bytes(request, to: target, via: Self.via)) else {
             return .status(502, "the origin went away before the request was sent\n")
         }

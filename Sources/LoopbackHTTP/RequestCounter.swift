@@ -1,5 +1,4 @@
 import FeedConcurrency
-import FeedCore
 
 /// Hands out 0, 1, 2, ... per key to concurrent callers (the request counts of
 /// `LoopbackRoutes.sequence` and `LoopbackRoutes.sequences`).

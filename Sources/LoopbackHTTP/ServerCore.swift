@@ -1,5 +1,4 @@
 import FeedConcurrency
-import FeedCore
 import FeedPlatform
 
 /// The state shared by the accept thread and the connection threads. The threads hold it,
@@ -8,16 +7,16 @@ final class ServerCore: Sendable {
     let port: UInt16
     let handler: @Sendable (LoopbackRequest) -> LoopbackReply
     /// Fired by `stop()`; every wait polls it. Closed in deinit.
-    let stopSignal: StopSignal
+    let stopTrigger: StopTrigger
     private let listener: Int32
     private let state = Locked(ServerState())
 
     init(port: UInt16, handler: @escaping @Sendable (LoopbackRequest) -> LoopbackReply) throws {
         let listening = try Socket.listenLoopback(port: port)
         do {
-            stopSignal = try StopSignal()
+            stopTrigger = try StopTrigger()
         } catch {
-            close(listening.fd)
+            FileDescriptor.close(listening.fd)
             throw error
         }
         self.listener = listening.fd
@@ -26,14 +25,14 @@ final class ServerCore: Sendable {
     }
 
     deinit {
-        stopSignal.closeBothEnds()
+        stopTrigger.closeBothEnds()
     }
 
     func start() throws {
         state.withLock { $0.accepting = true }
         if !DetachedThread.start({ [self] in acceptLoop() }) {
             state.withLock { $0.accepting = false }
-            close(listener)
+            FileDescriptor.close(listener)
             throw LoopbackServerError(operation: "start the accept thread", code: EAGAIN)
         }
     }
@@ -44,21 +43,23 @@ final class ServerCore: Sendable {
 
     private func acceptLoop() {
         defer {
-            close(listener)
+            FileDescriptor.close(listener)
             state.withLock { $0.accepting = false }
         }
         while true {
-            switch waitReadable(listener, orStop: stopSignal.fd) {
+            switch waitReadable(listener, orStop: stopTrigger.fd) {
             case .stopped: return
             case .failed, .timedOut:
                 if waitForStop(seconds: 0.01) { return }
                 continue
             case .ready: break
             }
-            let connection = Socket.acceptConnection(listener)
-            if connection < 0 {
-                switch errno {
-                case EAGAIN, EWOULDBLOCK, EINTR, ECONNABORTED, EPROTO:
+            let connection: Int32
+            do {
+                connection = try Socket.acceptConnection(listener)
+            } catch {
+                switch error.code {
+                case EAGAIN, EWOULDBLOCK, ECONNABORTED, EPROTO:
                     continue
                 default:
                     // EMFILE, ENFILE, ENOBUFS, ENOMEM...: back off a little instead of spinning.
@@ -72,7 +73,7 @@ final class ServerCore: Sendable {
 
     private func startConnection(_ fd: Int32) {
         guard state.withLock({ $0.admit(fd) }) else {
-            close(fd)
+            FileDescriptor.close(fd)
             return
         }
         let connection = Connection(fd: fd, core: self)
@@ -110,19 +111,19 @@ final class ServerCore: Sendable {
 
     // MARK: Waiting and stopping
 
-    /// Marks the server stopped, fires the stop signal and shuts every connection down, without
+    /// Marks the server stopped, fires the stop trigger and shuts every connection down, without
     /// waiting for anything. Idempotent.
     func signalStop() {
-        if state.withLock({ $0.markStopped() }) { stopSignal.fire() }
+        if state.withLock({ $0.markStopped() }) { stopTrigger.fire() }
         // Unblock any thread in send() or recv(); each thread closes its own socket.
         state.withLock {
-            for fd in $0.openSockets { _ = shutdown(fd, Int32(SHUT_RDWR)) }
+            for fd in $0.openSockets { try? SocketCalls.shutDown(fd, Int32(SHUT_RDWR)) }
         }
     }
 
     /// Sleeps up to `seconds`, returning early (true) as soon as the server stops.
     func waitForStop(seconds: Double) -> Bool {
-        switch waitReadable(nil, orStop: stopSignal.fd, until: monotonicNow() + max(seconds, 0)) {
+        switch waitReadable(nil, orStop: stopTrigger.fd, until: monotonicNow() + max(seconds, 0)) {
         case .stopped: return true
         case .failed: return isStopped
         case .ready, .timedOut: return false

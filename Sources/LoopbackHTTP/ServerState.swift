@@ -37,7 +37,7 @@ struct ServerState {
     /// down a descriptor number that was closed and reused.
     mutating func finish(_ fd: Int32, registeredThread: Bool) {
         openSockets.remove(fd)
-        close(fd)
+        FileDescriptor.close(fd)
         if registeredThread { connectionThreads[fd] = nil }
         liveConnections -= 1
     }

@@ -4,67 +4,41 @@
 import FeedPlatform
 
 /// Setting up the server's sockets: the listener on 127.0.0.1 and each accepted connection
-/// (and, in `+Connect`, the proxy's connections to its origins).
+/// (and, in `+Connect`, the proxy's connections to its origins). The system calls are
+/// FeedPlatform's `SocketCalls`.
 enum Socket {
-    /// A close-on-exec, non-blocking stream socket (the listener and the stop signal).
+    /// A close-on-exec, non-blocking stream socket (the listener and the stop trigger).
     static let nonBlockingStream = Int32(SOCK_STREAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue)
         | Int32(SOCK_NONBLOCK.rawValue)
 
     /// Creates, binds and listens on 127.0.0.1:`port` with `backlog`. Returns the descriptor and the bound port.
-    static func listenLoopback(port: UInt16, backlog: Int32 = SOMAXCONN) throws -> (fd: Int32, port: UInt16) {
-        let fd = socket(AF_INET, nonBlockingStream, 0)
-        if fd < 0 { throw LoopbackServerError(operation: "create a socket", code: errno) }
+    static func listenLoopback(port: UInt16, backlog: Int32 = SOMAXCONN) throws(LoopbackServerError) -> (fd: Int32, port: UInt16) {
+        let fd = try LoopbackServerError.attempt("create a socket") { () throws(SystemError) in
+            try SocketCalls.open(domain: AF_INET, type: nonBlockingStream)
+        }
         var ok = false
-        defer { if !ok { close(fd) } }
+        defer { if !ok { FileDescriptor.close(fd) } }
 
         enable(SO_REUSEADDR, level: SOL_SOCKET, on: fd)
-
-        var address = loopbackAddress(port: port)
-        let bound = withUnsafePointer(to: &address) {
-            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
-                bind(fd, $0, socklen_t(MemoryLayout<sockaddr_in>.size))
-            }
+        try LoopbackServerError.attempt("bind 127.0.0.1:\(port)") { () throws(SystemError) in
+            try SocketCalls.bind(fd, to: loopbackAddress(port: port))
         }
-        if bound != 0 { throw LoopbackServerError(operation: "bind 127.0.0.1:\(port)", code: errno) }
-        if listen(fd, backlog) != 0 {
-            throw LoopbackServerError(operation: "listen on 127.0.0.1:\(port)", code: errno)
+        try LoopbackServerError.attempt("listen on 127.0.0.1:\(port)") { () throws(SystemError) in
+            try SocketCalls.listen(fd, backlog: backlog)
         }
-
-        var actual = sockaddr_in()
-        var length = socklen_t(MemoryLayout<sockaddr_in>.size)
-        let named = withUnsafeMutablePointer(to: &actual) {
-            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { getsockname(fd, $0, &length) }
+        let actual = try LoopbackServerError.attempt("read the bound port") { () throws(SystemError) in
+            try SocketCalls.localAddress(of: fd)
         }
-        if named != 0 { throw LoopbackServerError(operation: "read the bound port", code: errno) }
         ok = true
         return (fd, UInt16(bigEndian: actual.sin_port))
     }
 
-    private typealias Accept4 = @convention(c) (
-        Int32, UnsafeMutablePointer<sockaddr>?, UnsafeMutablePointer<socklen_t>?, Int32
-    ) -> Int32
-
-    /// accept4 is hidden behind _GNU_SOURCE in the Glibc module; look it up once.
-    private static let accept4: Accept4? = {
-        guard let symbol = dlsym(nil, "accept4") else { return nil }
-        return unsafeBitCast(symbol, to: Accept4.self)
-    }()
-
-    /// Accepts one connection as a blocking, close-on-exec socket, or returns -1 with errno set.
-    static func acceptConnection(_ listener: Int32) -> Int32 {
-        let cloexec = Int32(SOCK_CLOEXEC.rawValue)
-        let fd: Int32
-        if let accept4 {
-            fd = accept4(listener, nil, nil, cloexec)
-        } else {
-            fd = accept(listener, nil, nil)
-            if fd >= 0 { _ = fcntl(fd, F_SETFD, FD_CLOEXEC) }
-        }
-        if fd >= 0 {
-            // Linux does not pass O_NONBLOCK on to accepted sockets, but be explicit.
-            makeBlocking(fd)
-            enable(TCP_NODELAY, level: Int32(IPPROTO_TCP), on: fd)
-        }
+    /// Accepts one connection as a blocking, close-on-exec socket with TCP_NODELAY.
+    static func acceptConnection(_ listener: Int32) throws(SystemError) -> Int32 {
+        let fd = try SocketCalls.accept(listener)
+        // Linux does not pass O_NONBLOCK on to accepted sockets, but be explicit.
+        makeBlocking(fd)
+        enable(TCP_NODELAY, level: Int32(IPPROTO_TCP), on: fd)
         return fd
     }
 
@@ -77,15 +51,13 @@ enum Socket {
         return address
     }
 
-    /// Clears O_NONBLOCK.
+    /// Clears O_NONBLOCK; a failure leaves it as it was.
     static func makeBlocking(_ fd: Int32) {
-        let flags = fcntl(fd, F_GETFL)
-        if flags >= 0 && flags & O_NONBLOCK != 0 { _ = fcntl(fd, F_SETFL, flags & ~O_NONBLOCK) }
+        try? FileDescriptor.setNonBlocking(fd, false)
     }
 
     /// Turns on a boolean socket option; a failure leaves it off.
     static func enable(_ option: Int32, level: Int32, on fd: Int32) {
-        var one: Int32 = 1
-        _ = setsockopt(fd, level, option, &one, socklen_t(MemoryLayout<Int32>.size))
+        try? SocketCalls.setOption(option, level: level, of: fd, to: Int32(1))
     }
 }

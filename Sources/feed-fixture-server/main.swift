@@ -64,19 +64,20 @@ while let argument = arguments.popFirst() {
 }
 
 guard let directory else { fail("missing DIR; \(usage)") }
-var info = stat()
-guard stat(directory, &info) == 0 else {
-    fail("\(directory): \(SystemError.current)")
+let info: stat
+do {
+    info = try DirectoryCalls.statusFollowingLinks(directory)
+} catch {
+    fail("\(directory): \(error)")
 }
 guard info.st_mode & S_IFMT == S_IFDIR else { fail("\(directory): not a directory") }
 
 // Block the stop signals before any server thread exists, so that every thread inherits
-// the mask and sigwait below is the one place they arrive. A shell starts background jobs
-// with SIGINT ignored, and an ignored signal never reaches sigwait: restore the default first.
-signal(SIGINT, SIG_DFL)
-signal(SIGTERM, SIG_DFL)
-var stopSignals = Signals.set([SIGINT, SIGTERM])
-pthread_sigmask(SIG_BLOCK, &stopSignals, nil)
+// the mask and `Signals.wait` below is the one place they arrive. A shell starts background jobs
+// with SIGINT ignored, and an ignored signal is never waited for: restore the default first.
+let stopSignals = [SIGINT, SIGTERM]
+Signals.restoreDefault(stopSignals)
+Signals.block(stopSignals)
 
 let server: LoopbackServer
 do {
@@ -88,7 +89,6 @@ do {
 print(server.baseURL)
 fflush(stdout)
 
-var received: Int32 = 0
-while sigwait(&stopSignals, &received) != 0 {}
+_ = Signals.wait(for: stopSignals)
 server.stop()
 exit(0)

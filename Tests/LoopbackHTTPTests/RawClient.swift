@@ -39,20 +39,20 @@ final class RawClient {
     var pending: [UInt8] = []
 
     init(port: UInt16) throws {
-        fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue), 0)
-        if fd < 0 { throw Failure(description: "socket: errno \(errno)") }
-        var address = sockaddr_in()
-        address.sin_family = sa_family_t(AF_INET)
-        address.sin_port = port.bigEndian
-        address.sin_addr = in_addr(s_addr: UInt32(0x7F00_0001).bigEndian)
-        let result = withUnsafePointer(to: &address) {
-            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
-                connect(fd, $0, socklen_t(MemoryLayout<sockaddr_in>.size))
-            }
+        do {
+            fd = try SocketCalls.open(domain: AF_INET, type: Int32(SOCK_STREAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue))
+        } catch {
+            throw Failure(description: "socket: errno \(error.code)")
         }
-        if result != 0 {
-            let error = SystemError.current
-            closeDescriptor(fd)
+        do {
+            // An interrupted connect goes on: wait for it, as for a non-blocking one.
+            if try !SocketCalls.connect(fd, to: loopbackAddress(port: port)) {
+                while try FileDescriptor.poll(fd, for: Int16(POLLOUT), milliseconds: -1) == 0 {}
+                let failure = try SocketCalls.pendingError(fd)
+                if failure != 0 { throw SystemError(code: failure) }
+            }
+        } catch {
+            FileDescriptor.close(fd)
             throw Failure(description: "connect: \(error)")
         }
     }
@@ -62,14 +62,13 @@ final class RawClient {
     func close() {
         if !isClosed {
             isClosed = true
-            closeDescriptor(fd)
+            FileDescriptor.close(fd)
         }
     }
 
     /// Closes with RST instead of FIN.
     func abort() {
-        var option = linger(l_onoff: 1, l_linger: 0)
-        _ = setsockopt(fd, SOL_SOCKET, SO_LINGER, &option, socklen_t(MemoryLayout<linger>.size))
+        try? SocketCalls.setOption(SO_LINGER, level: SOL_SOCKET, of: fd, to: linger(l_onoff: 1, l_linger: 0))
         close()
     }
 
@@ -81,13 +80,13 @@ final class RawClient {
         var offset = 0
         while offset < bytes.count {
             let sent = bytes.withUnsafeBytes { raw in
-                sendSome(fd, raw.baseAddress! + offset, raw.count - offset)
+                Result { () throws(SystemError) in try SocketCalls.send(fd, UnsafeRawBufferPointer(rebasing: raw[offset...])) }
             }
-            if sent < 0 {
-                if errno == EINTR { continue }
-                throw Failure(description: "send: \(SystemError.current)")
+            do {
+                offset += try sent.get()
+            } catch {
+                throw Failure(description: "send: \(error)")
             }
-            offset += sent
         }
     }
 
@@ -112,15 +111,21 @@ final class RawClient {
             defer { pending = [] }
             return .data(pending)
         }
-        var fds = [pollfd(fd: fd, events: Int16(POLLIN), revents: 0)]
-        let ready = poll(&fds, 1, Int32(timeout * 1000))
-        if ready == 0 { return .timeout }
-        if ready < 0 { return .error(errno) }
-        var chunk = [UInt8](repeating: 0, count: 65536)
-        let count = chunk.withUnsafeMutableBytes { recv(fd, $0.baseAddress, $0.count, 0) }
-        if count > 0 { return .data(Array(chunk[..<count])) }
-        if count == 0 { return .eof }
-        return .error(errno)
+        let deadline = Date().addingTimeInterval(timeout)
+        while true {
+            // A signal ends a poll early: look again until the deadline.
+            let left = max(deadline.timeIntervalSinceNow, 0)
+            do {
+                if try FileDescriptor.poll(fd, for: Int16(POLLIN), milliseconds: Int32((left * 1000).rounded(.up))) != 0 { break }
+            } catch {
+                return .error(error.code)
+            }
+            if left == 0 { return .timeout }
+        }
+        switch receiveChunk() {
+        case .success(let chunk): return chunk.isEmpty ? .eof : .data(chunk)
+        case .failure(let error): return .error(error.code)
+        }
     }
 
     /// Everything until the server closes: the bytes and, if the close was an error (e.g. ECONNRESET), its errno.
@@ -144,19 +149,27 @@ final class RawClient {
         while !predicate(pending) {
             let left = deadline.timeIntervalSinceNow
             if left <= 0 { throw Failure(description: "timed out; have \(pending.count) bytes") }
-            var fds = [pollfd(fd: fd, events: Int16(POLLIN), revents: 0)]
-            let ready = poll(&fds, 1, Int32(left * 1000) + 1)
+            // A failed poll: let recv say why.
+            let ready = (try? FileDescriptor.poll(fd, for: Int16(POLLIN), milliseconds: Int32(left * 1000) + 1)) ?? Int16(POLLERR)
             if ready == 0 { continue }
-            var chunk = [UInt8](repeating: 0, count: 65536)
-            let count = chunk.withUnsafeMutableBytes { recv(fd, $0.baseAddress, $0.count, 0) }
-            if count > 0 {
-                pending += chunk[..<count]
-            } else if count == 0 {
+            switch receiveChunk() {
+            case .success(let chunk) where chunk.isEmpty:
                 throw Failure(description: "connection closed; have \(pending.count) bytes")
-            } else if errno != EINTR {
-                throw Failure(description: "recv: \(SystemError.current)")
+            case .success(let chunk):
+                pending += chunk
+            case .failure(let error):
+                throw Failure(description: "recv: \(error)")
             }
         }
+    }
+
+    /// One recv of up to 64 KiB: the bytes, none once the server closed.
+    private func receiveChunk() -> Result<[UInt8], SystemError> {
+        var chunk = [UInt8](repeating: 0, count: 65536)
+        let count = chunk.withUnsafeMutableBytes { raw in
+            Result { () throws(SystemError) in try SocketCalls.receive(fd, into: raw) }
+        }
+        return count.map { Array(chunk[..<$0]) }
     }
 
     /// Reads one response: the head, then a body of Content-Length bytes (none for HEAD or if `headOnly`).
@@ -218,13 +231,11 @@ func descriptorsSettle(atMost count: Int, timeout: Double = 2) -> Bool {
     return true
 }
 
-// The C calls whose names RawClient's own methods shadow.
-
-private func closeDescriptor(_ fd: Int32) {
-    close(fd)
-}
-
-/// One send(); MSG_NOSIGNAL, so a server that went away yields EPIPE, not SIGPIPE.
-private func sendSome(_ fd: Int32, _ bytes: UnsafeRawPointer, _ count: Int) -> Int {
-    send(fd, bytes, count, Int32(MSG_NOSIGNAL))
+/// 127.0.0.1:`port`.
+func loopbackAddress(port: UInt16) -> sockaddr_in {
+    var address = sockaddr_in()
+    address.sin_family = sa_family_t(AF_INET)
+    address.sin_port = port.bigEndian
+    address.sin_addr = in_addr(s_addr: UInt32(0x7F00_0001).bigEndian)
+    return address
 }

@@ -1,20 +1,18 @@
 import FeedPlatform
 
-/// The server's stop signal: a pair of connected sockets whose read end turns readable, for
+/// The server's stop trigger: a pair of connected sockets whose read end turns readable, for
 /// good, once `fire()` ran. Every wait of the server polls `fd`, so `stop()` wakes them all.
-struct StopSignal: Sendable {
+/// (Not FeedFastPath's `StopSignal`, a flag between the mapper's threads.)
+struct StopTrigger: Sendable {
     /// The end every wait polls. Never drained.
     let fd: Int32
     private let trigger: Int32
 
     /// A pair of connected, non-blocking, close-on-exec sockets.
-    init() throws {
-        var fds: [Int32] = [-1, -1]
-        if socketpair(AF_UNIX, Socket.nonBlockingStream, 0, &fds) != 0 {
-            throw LoopbackServerError(operation: "create the stop signal", code: errno)
+    init() throws(LoopbackServerError) {
+        (fd, trigger) = try LoopbackServerError.attempt("create the stop signal") { () throws(SystemError) in
+            try SocketCalls.openPair(domain: AF_UNIX, type: Socket.nonBlockingStream)
         }
-        fd = fds[0]
-        trigger = fds[1]
     }
 
     /// Makes `fd` readable. Only the first call matters.
@@ -24,7 +22,7 @@ struct StopSignal: Sendable {
 
     /// Closes both ends, once no thread waits any more.
     func closeBothEnds() {
-        close(fd)
-        close(trigger)
+        FileDescriptor.close(fd)
+        FileDescriptor.close(trigger)
     }
 }
