@@ -21,7 +21,7 @@ final class LayeringTests: XCTestCase {
     func test_interruptionsAndSignalDispositions_areDealtWithOnlyInFeedPlatform() throws {
         let forbidden = ["EINTR", "Glibc.", "sigaction(", "pthread_sigmask(", "#if canImport"]
         for file in try Self.swiftFiles(under: "Sources") + Self.swiftFiles(under: "Tests")
-        where !file.hasPrefix(Self.root + "/Sources/FeedPlatform/") {
+        where !file.hasPrefix(Self.root + "/Sources/FeedPlatform/") && file != "\(#filePath)" {
             let text = try String(contentsOfFile: file, encoding: .utf8)
             for (number, line) in text.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
                 for word in forbidden where line.contains(word) {
