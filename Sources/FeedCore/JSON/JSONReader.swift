@@ -4,6 +4,12 @@
 /// Strict RFC 8259: no trailing commas, no comments, no lone surrogates, no raw
 /// control characters in strings, valid UTF-8 only. Nesting is limited to
 /// `maxDepth` so hostile input cannot overflow the stack.
+///
+/// The reference: every other reader of JSON in the package (the fast
+/// paths' `JSONScanner` and `EscapedJSONScanner`, the stream's
+/// `JSONValueBoundary`) exists for speed or for input in pieces, and is held
+/// to this one by differential tests and fuzz targets; where they decline
+/// or disagree, this reader's answer and error are the ones reported.
 public struct JSONReader {
     public static let defaultMaxDepth = 512
 

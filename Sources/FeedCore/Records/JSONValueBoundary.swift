@@ -4,6 +4,12 @@
 /// by `JSONReader`; malformed JSON only makes it stop early or late, and the
 /// reader says what is wrong. Its state carries over from piece to piece, so
 /// each byte is looked at once however slowly a large value arrives.
+///
+/// Why it exists: a pipe's records must be read as they arrive, before the
+/// input ends. Kept in agreement by `StreamingRecordReaderTests` and the
+/// `record-stream` fuzz target: input fed in pieces of any size gives the
+/// records, and the errors at the same offsets, that `RecordReader` gives
+/// on the whole input.
 struct JSONValueBoundary {
     private enum Place { case before, inside, bare }
 

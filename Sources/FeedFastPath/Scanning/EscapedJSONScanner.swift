@@ -12,6 +12,12 @@ import FeedCore
 /// character inside a payload string) makes it return nil / false, and the
 /// caller decodes the body and scans it with `JSONScanner` instead. What it
 /// accepts, it accepts exactly as decoding then `JSONReader` would.
+///
+/// Why it exists: a response record's body is most of feed-map's input, and
+/// decoding it first would copy all of it. Kept in agreement by
+/// `JSONReaderDifferentialTests`, `FastFeedMapperDifferentialTests` and the
+/// `feed-map` fuzz target (the fast path writes the reference's bytes or
+/// declines).
 struct EscapedJSONScanner {
     let base: UnsafeMutablePointer<UInt8>
     let end: Int

@@ -6,6 +6,12 @@ import FeedCore
 /// without allocating. Every method returns nil / false on anything it does
 /// not accept; callers then fall back to `JSONReader`, whose error is the one
 /// reported.
+///
+/// Why it exists: feed-map's fast path (and the test server's paging) walk
+/// documents of many megabytes, where building `JSONReader`'s tree is most
+/// of the cost. Kept in agreement by `JSONReaderDifferentialTests` and the
+/// `json-scanner` fuzz target: it accepts exactly what `JSONReader` accepts,
+/// and the value built from its tokens is the reader's.
 public struct JSONScanner {
     public let base: UnsafeMutablePointer<UInt8>
     public let end: Int
