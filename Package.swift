@@ -1,21 +1,30 @@
 // swift-tools-version:6.0
 import PackageDescription
 
-// The layers, each a target, so that a wrong import does not compile:
+// The layers, each a target. Every target declares each target it imports,
+// and only those (Tests/CommandTests/Repository/LayeringTests checks it), so
+// an import the layering does not allow does not compile:
 //
-//   feed-*            mains: a few lines of wiring each
+//   feed-*            the composition roots: a few lines of wiring each
 //   FeedCommands      one type per command over injected standard I/O: arguments,
-//                     the pipe's rules, output, exit codes (no exit() of its own)
+//                     the pipe's rules, output, exit codes; it exits only from its
+//                     signal handlers (cancel, a mapped file cut short), through
+//                     FeedPlatform's SignalSafe
 //   FeedCurl          the HTTP adapter behind FeedCore's HTTPClient, over libcurl (feed-fetch only)
-//   FeedFastPath      feed-map's scanners and payload mapper, mapped input: one call
-//                     that writes the finished document or declines
+//   FeedFastPath      feed-map's scanners and payload mapper: one call that
+//                     writes the finished document or declines
 //   FeedStoreFiles    the cache on disk: directory, atomic writes, locks, checksums
+//   FeedPresentation  what people read: the text format, relative dates, the feed's HTML page
 //   FeedCore          models, reference mappers, cache policy and loaders, records,
-//                     JSON: no file descriptor, no process state
-//   FeedPlatform      the C library, imported once, and the few system calls
-//                     every layer needs
+//                     JSON: no file descriptor, no process state (it cannot see the C library)
+//   FeedConcurrency   Locked, the one lock type, for the core, the curl adapter and the test server
+//   FeedPlatform      the C library, imported here only and re-exported for its types and
+//                     constants; every system call the other targets make (descriptor-relative
+//                     opens, read, write, rename, mmap, poll, locks, sockets, signals), with one
+//                     EINTR policy (SystemCall); signal dispositions and masks are set only here
 //   FeedFuzzing       the fuzz targets' checks over the parsers (no command links it;
 //                     its tests replay the committed corpora, scripts/libfuzzer fuzzes)
+//   LoopbackHTTP      a loopback HTTP/1.1 server and proxy, for the tests and the demo
 let package = Package(
     name: "EssentialFeed",
     products: [
