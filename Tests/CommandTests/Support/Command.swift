@@ -68,15 +68,9 @@ enum Command {
         let bytes = stdin ?? []
         DispatchQueue.global().async {
             if !bytes.isEmpty {
-                signal(SIGPIPE, SIG_IGN)
-                bytes.withUnsafeBytes { raw in
-                    var offset = 0
-                    while offset < raw.count, let base = raw.baseAddress {
-                        let wrote = write(writer.fileDescriptor, base + offset, raw.count - offset)
-                        if wrote <= 0 { break }
-                        offset += wrote
-                    }
-                }
+                Signals.ignore([SIGPIPE])
+                // Stops at the first failure (EPIPE: the command stopped reading).
+                try? FileDescriptor.writeAll(writer.fileDescriptor, bytes)
             }
             if keepStdinOpen {
                 running.keepAlive(writer)
@@ -140,9 +134,8 @@ final class RunningCommand: @unchecked Sendable {
     private func drain(_ fd: Int32, into append: ([UInt8]) -> Void) {
         var buffer = [UInt8](repeating: 0, count: 65536)
         while true {
-            let got = buffer.withUnsafeMutableBytes { read(fd, $0.baseAddress, $0.count) }
-            if got < 0 && errno == EINTR { continue }
-            if got <= 0 { return }
+            let got = buffer.withUnsafeMutableBytes { (try? FileDescriptor.readSome(fd, into: $0)) ?? 0 }
+            if got == 0 { return }
             lock.withLock { append(Array(buffer[0..<got])) }
         }
     }
