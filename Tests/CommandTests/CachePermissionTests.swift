@@ -6,7 +6,7 @@ import FeedPlatform
 /// and a symbolic link planted in it (at `feed`, `images`, an image file or
 /// `.lock`) is never followed to write, delete or create anything elsewhere:
 /// what it points to stays exactly as it was. (The modes of a new cache are
-/// in FeedCacheCommandTests.)
+/// in FeedCacheEndToEndTests.)
 final class CachePermissionTests: XCTestCase {
     private let url = "https://images.example/p.png"
     private lazy var feed = generatedFeed(items: 2, tag: 0x9E, including: [url])

@@ -5,7 +5,7 @@ import FeedPlatform
 /// A cache that is whole on disk but not a feed, or not a file at all: `load`
 /// and `image load` report `retrieval` (74) and change nothing; `validate`
 /// deletes it; a following save works. (Empty, truncated and garbage feed
-/// files are in FeedCacheCommandTests.)
+/// files are in FeedCacheEndToEndTests.)
 final class CorruptCacheTests: XCTestCase {
     private let feed = generatedFeed(items: 3, tag: 0xC0, including: ["https://images.example/c.png"])
 

@@ -99,6 +99,34 @@ final class FeedFetchProxyTests: XCTestCase {
         XCTAssertFalse(result.err.contains(String(proxy.port)), result.err)
     }
 
+    /// `localhost` resolves without DNS (libcurl resolves it, and every
+    /// `*.localhost`, to the loopback itself), so a name and a domain listed
+    /// in no_proxy can be tried end to end: the host itself, and a host under
+    /// the domain, with and without the leading dot.
+    func test_fetch_refusedOriginReachedDirectlyByANoProxyNameOrDomain_isNotBlamedOnTheProxy() throws {
+        let proxy = try startProxy()
+        let refused = try refusedURL()  // "http://127.0.0.1:PORT/v1/feed", where nothing listens
+        let port = try XCTUnwrap(URLComponents(string: refused)?.port)
+        let cases = [
+            ("localhost", "localhost"), (".localhost", "localhost"), ("example.com, localhost", "localhost"),
+            ("localhost", "feed.localhost"), (".localhost", "feed.localhost"), ("example.com,.localhost", "images.feed.localhost"),
+        ]
+        for (noProxy, host) in cases {
+            let url = "http://\(host):\(port)/v1/feed"
+            let result = try Command.run("feed-fetch", ["--timeout", "20", url],
+                                         environment: proxyEnvironment(["http_proxy": proxy.baseURL, "no_proxy": noProxy]))
+            let label = "no_proxy=\(noProxy), \(url)"
+
+            XCTAssertEqual(result.status, 69, "\(label): \(result.out)")
+            XCTAssertEqual(result.lastErrorKind, "connectivity", label)
+            XCTAssertEqual(result.errLines.count, 1, "\(label): \(result.err)")
+            XCTAssertTrue(result.err.hasPrefix("feed-fetch: \(url): "), "\(label): \(result.err)")
+            XCTAssertFalse(result.err.contains("proxy"), "\(label): the request went direct, so the proxy (alive, unused) is not what refused: \(result.err)")
+            XCTAssertFalse(result.err.contains(String(proxy.port)), "\(label): \(result.err)")
+        }
+        XCTAssertEqual(proxy.connectionCount, 0, "the proxy was never used")
+    }
+
     func test_fetch_usesTheProxyWhenNoProxyListsOtherHostsOnly() throws {
         let origin = try serve(["/v1/feed": .ok("{}")])
         let proxy = try startProxy()

@@ -277,23 +277,20 @@ private func spawnMeasuringCPU(_ path: String, _ arguments: [String], stdoutPath
         throw NSError(domain: "posix_spawn", code: Int(spawned), userInfo: [NSLocalizedDescriptionKey: "cannot start \(path): \(String(cString: strerror(spawned)))"])
     }
 
-    var status: Int32 = 0
-    var usage = rusage()
     let deadline = Date().addingTimeInterval(timeout)
-    while true {
-        let reaped = wait4(pid, &status, WNOHANG, &usage)
-        if reaped == pid { break }
-        if reaped < 0 && errno != EINTR {
-            throw NSError(domain: "wait4", code: Int(errno), userInfo: [NSLocalizedDescriptionKey: "wait4 failed"])
-        }
+    var ended = try ChildProcess.reapIfEnded(pid)
+    while ended == nil {
         if Date() >= deadline {
             kill(pid, SIGKILL)
-            _ = wait4(pid, &status, 0, &usage)
+            ended = try ChildProcess.reap(pid)
             XCTFail("\(path) did not finish within \(timeout) s")
             break
         }
         usleep(10_000)
+        ended = try ChildProcess.reapIfEnded(pid)
     }
+    let status = ended?.status ?? 0
+    let usage = ended?.usage ?? rusage()
     // WIFEXITED / WEXITSTATUS, which Swift does not import as macros.
     let exitStatus = (status & 0x7F) == 0 ? (status >> 8) & 0xFF : -(status & 0x7F)
     func seconds(_ time: timeval) -> Double { Double(time.tv_sec) + Double(time.tv_usec) / 1_000_000 }

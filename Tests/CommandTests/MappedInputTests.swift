@@ -88,7 +88,7 @@ final class MappedInputTests: XCTestCase {
         try writeFile(input, bytes)
 
         let process = Process()
-        process.executableURL = URL(fileURLWithPath: Command.path("feed-map"))
+        process.executableURL = try URL(fileURLWithPath: Command.path("feed-map"))
         process.environment = Command.environment([:])
         let stdinHandle = try XCTUnwrap(FileHandle(forReadingAtPath: input))
         let output = Pipe(), errors = Pipe()

@@ -70,7 +70,7 @@ final class ReadOnlyCacheValidateTests: XCTestCase {
     /// as `nobody` with the directory given to it without write permission;
     /// not as root, the directory's write permission taken away.
     private func runOnReadOnlyCache(_ cache: String, _ arguments: [String]) throws -> CommandResult {
-        let tool = Command.path("feed-cache")
+        let tool = try Command.path("feed-cache")
         let environment = ["FEED_CACHE_DIR": cache]
         guard getuid() == 0 else {
             XCTAssertEqual(chmod(cache, 0o500), 0)

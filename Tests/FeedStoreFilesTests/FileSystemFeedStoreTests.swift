@@ -389,20 +389,20 @@ final class FileSystemFeedStoreTests: XCTestCase, FeedStoreSpecs, FeedImageDataS
         let writer = makeSUT(cache)
         try holder.insert(uniqueCachedFeed(savedAt: Timestamp(seconds: 1)), keepingImageDataFor: [])
         let latest = uniqueCachedFeed(savedAt: Timestamp(seconds: 2))
-        var inserted = DispatchSemaphore(value: 0)
+        var inserted: DispatchGroup?
 
         var insertedWhileHeld = false
         var retrievedInside: CachedFeed?
         try holder.deleteCachedFeed { retrieved in
             inserted = runInBackground { try? writer.insert(latest, keepingImageDataFor: []) }
-            insertedWhileHeld = inserted.wait(timeout: .now() + 0.5) == .success
+            insertedWhileHeld = inserted?.wait(timeout: .now() + 0.5) == .success
             retrievedInside = try? retrieved.get()
             return false
         }
 
         XCTAssertFalse(insertedWhileHeld, "another writer must wait while the store decides")
         XCTAssertEqual(retrievedInside?.timestamp, Timestamp(seconds: 1))
-        XCTAssertEqual(inserted.wait(timeout: .now() + 10), .success, "the waiting writer must go on once the lock is let go")
+        XCTAssertEqual(inserted?.wait(timeout: .now() + 10), .success, "the waiting writer must go on once the lock is let go")
         XCTAssertEqual(try holder.retrieve(), latest)
     }
 
@@ -869,19 +869,20 @@ final class FileSystemFeedStoreTests: XCTestCase, FeedStoreSpecs, FeedImageDataS
         runInBackground(body).wait(timeout: .now() + seconds) == .success
     }
 
-    /// Starts `body` on another thread; the semaphore is signalled once it has
+    /// Starts `body` on another thread; the group is left once it has
     /// returned and let go of everything it captured.
-    private func runInBackground(_ body: @escaping () -> Void) -> DispatchSemaphore {
+    private func runInBackground(_ body: @escaping () -> Void) -> DispatchGroup {
         final class Job: @unchecked Sendable {
             var body: (() -> Void)?
             init(_ body: @escaping () -> Void) { self.body = body }
         }
-        let done = DispatchSemaphore(value: 0)
+        let done = DispatchGroup()
         let job = Job(body)
+        done.enter()
         DispatchQueue.global().async {
             job.body?()
             job.body = nil
-            done.signal()
+            done.leave()
         }
         return done
     }

@@ -126,14 +126,7 @@ final class LoopbackRoutesTests: XCTestCase {
     // MARK: - The feed-fixture-server executable
 
     private func fixtureServerExecutable() throws -> URL {
-        let candidates = [Bundle.main.executableURL, URL(fileURLWithPath: CommandLine.arguments[0])]
-            .compactMap { $0?.deletingLastPathComponent() }
-            + Bundle.allBundles.map { $0.bundleURL.deletingLastPathComponent() }
-        for folder in candidates {
-            let binary = folder.appendingPathComponent("feed-fixture-server")
-            if FileManager.default.isExecutableFile(atPath: binary.path) { return binary }
-        }
-        throw RequiredTool.missing("feed-fixture-server is not built next to the test bundle (swift build)")
+        try URL(fileURLWithPath: BuiltCommands.path("feed-fixture-server"))
     }
 
     func test_fixtureServer_printsItsURL_serves_andExitsOnSIGTERM() throws {

@@ -1,6 +1,7 @@
 import Foundation
 import XCTest
 import FeedPlatform
+import FeedTestSupport
 
 /// What a finished process left behind.
 struct CommandResult {
@@ -30,24 +31,13 @@ struct CommandResult {
 
 /// Runs the built executables as real processes, with real pipes.
 enum Command {
-    /// The directory holding the built products (the test bundle sits beside them).
-    static let productsDirectory: String = {
-        var buffer = [CChar](repeating: 0, count: 4096)
-        let count = readlink("/proc/self/exe", &buffer, buffer.count - 1)
-        let exe = count > 0 ? String(decoding: buffer[0..<count].map { UInt8(bitPattern: $0) }, as: UTF8.self) : CommandLine.arguments[0]
-        var url = URL(fileURLWithPath: exe)
-        // .build/debug/EssentialFeedPackageTests.xctest (a file on Linux)
-        while url.path != "/" && !FileManager.default.fileExists(atPath: url.appendingPathComponent("feed-map").path) {
-            url.deleteLastPathComponent()
-        }
-        return url.path
-    }()
-
-    static func path(_ tool: String) -> String { productsDirectory + "/" + tool }
+    /// The full path of the built `tool` (BuiltCommands: an error naming it
+    /// and the folder looked in when it is not built).
+    static func path(_ tool: String) throws -> String { try BuiltCommands.path(tool) }
 
     /// A PATH with the built tools first.
     static var searchPath: String {
-        productsDirectory + ":" + (ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin")
+        BuiltCommands.directory + ":" + (ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin")
     }
 
     /// The environment for a run: the test's own, minus anything that would
@@ -64,7 +54,7 @@ enum Command {
     static func start(_ executable: String, _ arguments: [String], stdin: [UInt8]? = nil,
                       keepStdinOpen: Bool = false, environment extra: [String: String] = [:]) throws -> RunningCommand {
         let process = Process()
-        process.executableURL = URL(fileURLWithPath: executable.hasPrefix("/") ? executable : path(executable))
+        process.executableURL = try URL(fileURLWithPath: executable.hasPrefix("/") ? executable : path(executable))
         process.arguments = arguments
         process.environment = environment(extra)
         let input = Pipe(), output = Pipe(), errors = Pipe()
@@ -78,15 +68,9 @@ enum Command {
         let bytes = stdin ?? []
         DispatchQueue.global().async {
             if !bytes.isEmpty {
-                signal(SIGPIPE, SIG_IGN)
-                bytes.withUnsafeBytes { raw in
-                    var offset = 0
-                    while offset < raw.count, let base = raw.baseAddress {
-                        let wrote = write(writer.fileDescriptor, base + offset, raw.count - offset)
-                        if wrote <= 0 { break }
-                        offset += wrote
-                    }
-                }
+                Signals.ignore([SIGPIPE])
+                // Stops at the first failure (EPIPE: the command stopped reading).
+                try? FileDescriptor.writeAll(writer.fileDescriptor, bytes)
             }
             if keepStdinOpen {
                 running.keepAlive(writer)
@@ -106,7 +90,8 @@ enum Command {
 
     /// Runs `script` with /bin/sh -c, the built tools on PATH.
     static func sh(_ script: String, stdin: String? = nil, environment: [String: String] = [:], timeout: Double = 60) throws -> CommandResult {
-        try run("/bin/sh", ["-c", script], stdin: stdin, environment: environment, timeout: timeout)
+        try BuiltCommands.requireAll()
+        return try run("/bin/sh", ["-c", script], stdin: stdin, environment: environment, timeout: timeout)
     }
 }
 
@@ -149,9 +134,8 @@ final class RunningCommand: @unchecked Sendable {
     private func drain(_ fd: Int32, into append: ([UInt8]) -> Void) {
         var buffer = [UInt8](repeating: 0, count: 65536)
         while true {
-            let got = buffer.withUnsafeMutableBytes { read(fd, $0.baseAddress, $0.count) }
-            if got < 0 && errno == EINTR { continue }
-            if got <= 0 { return }
+            let got = buffer.withUnsafeMutableBytes { (try? FileDescriptor.readSome(fd, into: $0)) ?? 0 }
+            if got == 0 { return }
             lock.withLock { append(Array(buffer[0..<got])) }
         }
     }

@@ -26,7 +26,7 @@ final class SpawnedCommand: @unchecked Sendable {
         posix_spawn_file_actions_adddup2(&actions, ends[0], 0)
         posix_spawn_file_actions_addopen(&actions, 1, outputPath, O_WRONLY | O_CREAT | O_TRUNC, 0o600)
         posix_spawn_file_actions_addopen(&actions, 2, errorsPath, O_WRONLY | O_CREAT | O_TRUNC, 0o600)
-        let path = Command.path(tool)
+        let path = try Command.path(tool)
         let argv = ([path] + arguments).map { strdup($0) } + [nil]
         let envp = Command.environment(environment).map { strdup("\($0.key)=\($0.value)") } + [nil]
         defer { (argv + envp).forEach { free($0) } }
@@ -40,7 +40,7 @@ final class SpawnedCommand: @unchecked Sendable {
         self.pid = pid
         self.tool = tool
         input = ends[1]
-        signal(SIGPIPE, SIG_IGN)
+        Signals.ignore([SIGPIPE])
     }
 
     /// Writes all of `bytes` to its stdin; false once it has stopped reading.
@@ -48,16 +48,8 @@ final class SpawnedCommand: @unchecked Sendable {
     @discardableResult
     func write(_ bytes: [UInt8]) -> Bool {
         lock.withLock {
-            bytes.withUnsafeBytes { raw in
-                var offset = 0
-                while offset < raw.count, input >= 0, let base = raw.baseAddress {
-                    let wrote = Glibc.write(input, base + offset, raw.count - offset)
-                    if wrote < 0, errno == EINTR { continue }
-                    if wrote <= 0 { return false }
-                    offset += wrote
-                }
-                return input >= 0
-            }
+            guard input >= 0 else { return false }
+            return (try? FileDescriptor.writeAll(input, bytes)) != nil
         }
     }
 
@@ -78,17 +70,24 @@ final class SpawnedCommand: @unchecked Sendable {
     /// Waits for its end (killing it after `timeout` seconds, and failing the test).
     func wait(timeout: Double = 300, file: StaticString = #filePath, line: UInt = #line) -> CommandResult {
         closeInput()
-        var status: Int32 = 0
         let deadline = Date().addingTimeInterval(timeout)
-        while waitpid(pid, &status, WNOHANG) == 0 {
-            if Date() > deadline {
-                XCTFail("\(tool) did not finish within \(timeout)s", file: file, line: line)
-                kill(pid, SIGKILL)
-                _ = waitpid(pid, &status, 0)
-                break
+        var ended: ChildProcessEnd?
+        do {
+            ended = try ChildProcess.reapIfEnded(pid)
+            while ended == nil {
+                if Date() > deadline {
+                    XCTFail("\(tool) did not finish within \(timeout)s", file: file, line: line)
+                    kill(pid, SIGKILL)
+                    ended = try ChildProcess.reap(pid)
+                    break
+                }
+                usleep(2_000)
+                ended = try ChildProcess.reapIfEnded(pid)
             }
-            usleep(2_000)
+        } catch {
+            XCTFail("waiting for \(tool): \(error)", file: file, line: line)
         }
+        let status = ended?.status ?? 0
         let signaled = status & 0x7F != 0
         return CommandResult(status: signaled ? status & 0x7F : (status >> 8) & 0xFF, signaled: signaled,
                                    stdout: Array(FileManager.default.contents(atPath: outputPath) ?? Data()),

@@ -2,7 +2,7 @@ import Foundation
 import FeedPlatform
 
 /// A built command run to its end by posix_spawn (stdin /dev/null, stdout and
-/// stderr files), reaped by wait4, its peak resident memory sampled while it
+/// stderr files), reaped by wait4 (ChildProcess), its peak resident memory sampled while it
 /// runs from /proc/PID/status (VmHWM, the high-water mark of its own address
 /// space). Not wait4's ru_maxrss: Linux counts in it the address space the
 /// child had before its exec, which posix_spawn (and fork) share with, or
@@ -19,7 +19,7 @@ struct PeakMemoryRun {
         posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0)
         posix_spawn_file_actions_addopen(&actions, 1, stdout, O_WRONLY | O_CREAT | O_TRUNC, 0o600)
         posix_spawn_file_actions_addopen(&actions, 2, stderr, O_WRONLY | O_CREAT | O_TRUNC, 0o600)
-        let path = Command.path(tool)
+        let path = try Command.path(tool)
         let argv = ([path] + arguments).map { strdup($0) } + [nil]
         let envp = Command.environment(environment).map { strdup("\($0.key)=\($0.value)") } + [nil]
         defer { (argv + envp).forEach { free($0) } }
@@ -27,17 +27,15 @@ struct PeakMemoryRun {
         var pid: pid_t = 0
         let spawned = posix_spawn(&pid, path, &actions, nil, argv, envp)
         guard spawned == 0 else { throw POSIXError(POSIXErrorCode(rawValue: spawned) ?? .EINVAL) }
-        var status: Int32 = 0, usage = rusage(), peak = 0
-        while true {
+        var peak = 0
+        var ended: ChildProcessEnd?
+        while ended == nil {
             peak = max(peak, highWaterMark(of: pid) ?? 0)
-            let reaped = wait4(pid, &status, WNOHANG, &usage)
-            if reaped == pid { break }
-            if reaped < 0 && errno != EINTR { throw POSIXError(POSIXErrorCode(rawValue: errno) ?? .ECHILD) }
-            usleep(500)
+            ended = try ChildProcess.reapIfEnded(pid)
+            if ended == nil { usleep(500) }
         }
-        let exited = status & 0x7F == 0
-        return PeakMemoryRun(status: exited ? (status >> 8) & 0xFF : 128 + (status & 0x7F), peakBytes: peak,
-                             seconds: Date().timeIntervalSince(started))
+        let status = ended?.exitCode ?? 128 + (ended?.terminatingSignal ?? 0)
+        return PeakMemoryRun(status: status, peakBytes: peak, seconds: Date().timeIntervalSince(started))
     }
 
     /// VmHWM of a running process, in bytes; nil once it has gone.

@@ -4,7 +4,7 @@ import XCTest
 import FeedPlatform
 
 /// feed-fetch as a real process against a real HTTP server on 127.0.0.1.
-final class FeedFetchCommandTests: XCTestCase {
+final class FeedFetchEndToEndTests: XCTestCase {
     func test_fetch_writesOneResponseRecordWithStatusHeadersAndBody() throws {
         let server = try serve(["/v1/feed": .respond(status: 200, headers: [("Content-Type", "application/json")], body: Array("{\"items\":[]}".utf8))])
         let result = try Command.run("feed-fetch", [server.url("/v1/feed")])

@@ -4,7 +4,7 @@ import XCTest
 import FeedTestSupport
 
 /// feed-map and feed-comments as real processes, alone and behind feed-fetch.
-final class FeedMapCommandTests: XCTestCase {
+final class FeedMapEndToEndTests: XCTestCase {
     func test_fetchMap_deliversTheTestAccountFeedExactly() throws {
         let server = try serve(["/v1/feed": .ok(TestAccount.payload)])
         let result = try Command.sh("feed-fetch \(shellQuote(server.url("/v1/feed"))) | feed-map")

@@ -6,7 +6,7 @@ import XCTest
 /// that serves a feed of 23 items by `limit` and `after_id` (the case study's
 /// FeedEndpoint), ids in lower case and compared exactly: pages in order, the
 /// rules that end them, and the pipe into feed-map.
-final class FeedFetchPaginationTests: XCTestCase {
+final class FeedFetchPaginationEndToEndTests: XCTestCase {
     /// 23 items, so 10 + 10 + 3 with `limit=10`.
     private let feed = PagedFeed(count: 23)
 

@@ -4,7 +4,7 @@ import XCTest
 import FeedPlatform
 
 /// feed-cache's subcommands as real processes on real directories.
-final class FeedCacheCommandTests: XCTestCase {
+final class FeedCacheEndToEndTests: XCTestCase {
     private let feedA = "{\"items\":[{\"id\":\"2ab2ae66-a4b7-4a16-b374-51bbac8db086\",\"description\":\"kept as given\",\"url\":\"https://h/a\",\"likes\":12,\"extra\":{\"nested\":[1,2.50,null,true]}}]}"
     private let feedB = "{\"items\":[{\"id\":\"73A7F70C-75DA-4C2E-B5A3-EED40DC53AA6\",\"url\":\"https://h/b\"}]}"
 
