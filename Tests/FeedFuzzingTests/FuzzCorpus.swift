@@ -17,23 +17,14 @@ struct FuzzCorpus {
     }
 
     static func names(in directory: String) -> [String] {
-        guard let stream = opendir(directory) else { return [] }
-        defer { closedir(stream) }
-        var names: [String] = []
-        while let entry = readdir(stream) {
-            // In place, up to its NUL: the record is only d_reclen long, not all of d_name.
-            let name = withUnsafePointer(to: &entry.pointee.d_name) { field in
-                String(cString: UnsafeRawPointer(field).assumingMemoryBound(to: CChar.self))
-            }
-            if !name.hasPrefix(".") { names.append(name) }
-        }
-        return names.sorted()
+        guard let fd = try? FileDescriptor.open(directory, O_RDONLY | O_DIRECTORY | O_CLOEXEC) else { return [] }
+        defer { FileDescriptor.close(fd) }
+        return ((try? DirectoryCalls.entries(of: fd)) ?? []).filter { !$0.hasPrefix(".") }.sorted()
     }
 
     static func read(_ path: String) -> [UInt8]? {
-        let fd = open(path, O_RDONLY | O_CLOEXEC)
-        guard fd >= 0 else { return nil }
-        defer { close(fd) }
+        guard let fd = try? FileDescriptor.open(path, O_RDONLY | O_CLOEXEC) else { return nil }
+        defer { FileDescriptor.close(fd) }
         return try? FileDescriptor.readAll(fd)
     }
 }

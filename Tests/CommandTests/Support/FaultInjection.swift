@@ -55,17 +55,9 @@ func imageBytes(for url: String, count: Int) -> [UInt8] {
 
 /// The names in a directory (no `.` and `..`), without following anything.
 func directoryEntries(_ path: String) -> [String] {
-    guard let stream = opendir(path) else { return [] }
-    defer { closedir(stream) }
-    var names: [String] = []
-    while let entry = readdir(stream) {
-        // Read in place, up to its NUL: the record is only d_reclen long (see CacheDirectory.entries).
-        let name = withUnsafePointer(to: &entry.pointee.d_name) { field in
-            String(cString: UnsafeRawPointer(field).assumingMemoryBound(to: CChar.self))
-        }
-        if name != "." && name != ".." { names.append(name) }
-    }
-    return names
+    guard let fd = try? FileDescriptor.open(path, O_RDONLY | O_DIRECTORY | O_CLOEXEC) else { return [] }
+    defer { FileDescriptor.close(fd) }
+    return (try? DirectoryCalls.entries(of: fd)) ?? []
 }
 
 /// Temporary files a writer left in the cache or its images directory.
