@@ -42,7 +42,7 @@ let package = Package(
         .target(name: "FeedFastPath", dependencies: ["FeedCore", "FeedPlatform"]),
         .target(name: "FeedCommands", dependencies: ["FeedCore", "FeedPresentation", "FeedStoreFiles", "FeedFastPath", "FeedPlatform"]),
         .target(name: "FeedCurl", dependencies: ["FeedCore", "FeedConcurrency", "FeedPlatform"]),
-        .executableTarget(name: "feed-fetch", dependencies: ["FeedCommands", "FeedCurl", "FeedCore", "FeedPlatform"]),
+        .executableTarget(name: "feed-fetch", dependencies: ["FeedCommands", "FeedCurl", "FeedCore", "FeedStoreFiles", "FeedPlatform"]),
         .executableTarget(name: "feed-map", dependencies: ["FeedCommands", "FeedPlatform"]),
         .executableTarget(name: "feed-comments", dependencies: ["FeedCommands", "FeedPlatform"]),
         .executableTarget(name: "feed-cache", dependencies: ["FeedCommands", "FeedStoreFiles", "FeedPlatform"]),
@@ -59,7 +59,8 @@ let package = Package(
         .testTarget(name: "FeedCurlTests", dependencies: ["FeedCurl"]),
         .testTarget(name: "FeedFuzzingTests", dependencies: ["FeedFuzzing", "FeedPlatform"],
                     exclude: ["Corpus", "Crashes", "feed.dict"]),
-        .testTarget(name: "CommandTests", dependencies: ["FeedCore", "FeedStoreFiles", "LoopbackHTTP", "FeedTestSupport", "FeedPlatform"]),
+        .testTarget(name: "CommandTests", dependencies: ["FeedCore", "FeedStoreFiles", "LoopbackHTTP", "FeedTestSupport", "FeedPlatform"],
+                    exclude: ["Fixtures"]),
         // What the test targets share: store specs, the in-memory store, seeded
         // randomness, temporary directories, the tools a test needs. A test
         // target, so that release builds never see it.

@@ -73,6 +73,19 @@ public final class FileSystemFeedStore: FeedStore {
         }
     }
 
+    /// Under the writers' lock: the feed file rewritten with its new
+    /// timestamp and validators; `images/` is not touched.
+    public func renewCachedFeed(_ renewal: (CachedFeed?) -> CachedFeed?) throws {
+        guard let directory = try directory(create: false, kind: .saving) else {
+            _ = renewal(nil)
+            return
+        }
+        try directory.locked {
+            guard let renewed = renewal(try? retrieve(in: directory)) else { return }
+            try directory.writeAtomically(FeedCacheFile.name, [FeedCacheFile.header(for: renewed), renewed.document.array])
+        }
+    }
+
     public func deleteCachedFeed(if isStale: (Result<CachedFeed?, Error>) -> Bool) throws {
         guard let directory = try directory(create: false, kind: .deletion) else {
             _ = isStale(.success(nil))

@@ -21,19 +21,7 @@ public struct CacheConfiguration: Equatable, Sendable {
             guard let value = environment(name), !value.isEmpty else { return nil }
             return value
         }
-        let directory: String
-        if let cacheDir {
-            guard !cacheDir.isEmpty else { throw ToolError(.usage, "--cache-dir needs a directory") }
-            directory = cacheDir
-        } else if let value = variable("FEED_CACHE_DIR") {
-            directory = value
-        } else if let xdg = variable("XDG_CACHE_HOME"), xdg.hasPrefix("/") {
-            directory = xdg + "/" + directoryName
-        } else if let home = variable("HOME") {
-            directory = home + "/.cache/" + directoryName
-        } else {
-            throw ToolError(.usage, "no cache directory: give --cache-dir, or set FEED_CACHE_DIR or HOME")
-        }
+        let directory = try self.directory(cacheDir: cacheDir, environment: environment)
         let seconds: Int64
         if let maxAge {
             guard let value = Quantities.duration(maxAge) else {
@@ -49,5 +37,24 @@ public struct CacheConfiguration: Equatable, Sendable {
             seconds = FeedCachePolicy.defaultMaxAge
         }
         return CacheConfiguration(directory: directory, policy: FeedCachePolicy(maxAge: seconds))
+    }
+
+    /// The cache directory alone (what `feed-fetch --if-changed` reads).
+    public static func directory(cacheDir: String?, environment: (String) -> String?) throws(ToolError) -> String {
+        func variable(_ name: String) -> String? {
+            guard let value = environment(name), !value.isEmpty else { return nil }
+            return value
+        }
+        if let cacheDir {
+            guard !cacheDir.isEmpty else { throw ToolError(.usage, "--cache-dir needs a directory") }
+            return cacheDir
+        } else if let value = variable("FEED_CACHE_DIR") {
+            return value
+        } else if let xdg = variable("XDG_CACHE_HOME"), xdg.hasPrefix("/") {
+            return xdg + "/" + directoryName
+        } else if let home = variable("HOME") {
+            return home + "/.cache/" + directoryName
+        }
+        throw ToolError(.usage, "no cache directory: give --cache-dir, or set FEED_CACHE_DIR or HOME")
     }
 }

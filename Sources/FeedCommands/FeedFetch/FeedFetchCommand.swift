@@ -6,11 +6,15 @@ import FeedCore
 public struct FeedFetchCommand {
     /// Makes the HTTP client for a run's settings (or says why it cannot).
     public typealias ClientFactory = (FetchSettings) throws(ToolError) -> HTTPClient
+    /// Makes the store of a cache directory, which `--if-changed` only reads.
+    public typealias StoreFactory = (_ directory: String) -> FeedStore
 
     let makeClient: ClientFactory
+    let makeStore: StoreFactory
 
-    public init(client makeClient: @escaping ClientFactory) {
+    public init(client makeClient: @escaping ClientFactory, store makeStore: @escaping StoreFactory) {
         self.makeClient = makeClient
+        self.makeStore = makeStore
     }
 
     static let options = [
@@ -22,6 +26,8 @@ public struct FeedFetchCommand {
         OptionSpec("--max-size", value: "BYTES"),
         OptionSpec("--cacert", value: "FILE"),
         OptionSpec("--paginate"),
+        OptionSpec("--if-changed"),
+        OptionSpec("--cache-dir", value: "DIR"),
         OptionSpec("--max-pages", value: "N"),
         OptionSpec("--pretty"),
         OptionSpec("-h", "--help"),
@@ -31,7 +37,8 @@ public struct FeedFetchCommand {
     public func run(_ arguments: [String], _ io: StandardIO) -> Int32 {
         Stage.run(tool: "feed-fetch", io: io) { stage in
             let arguments = try stage.parse(arguments, Self.options) { _ in FeedFetchHelp.text }
-            let options = try FetchOptions(arguments, stage)
+            var options = try FetchOptions(arguments, stage)
+            if options.ifChanged { try askIfChanged(arguments.operands, &options, stage) }
             stage.output.writer = JSONWriter(style: arguments.has("--pretty") ? .pretty : .compact)
             if options.paginate { return try paginate(arguments.operands, options, stage) }
             let targets: [FetchTarget]

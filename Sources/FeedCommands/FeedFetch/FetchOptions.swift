@@ -2,12 +2,16 @@ import FeedCore
 
 /// feed-fetch's options, checked: `-j`, `-H`, `--retry`, `--timeout`,
 /// `--connect-timeout`, `--max-size`, `--cacert` (else `$CURL_CA_BUNDLE`,
-/// else `$SSL_CERT_FILE`), `--paginate`, `--max-pages`.
+/// else `$SSL_CERT_FILE`), `--paginate`, `--max-pages`, `--if-changed`,
+/// `--cache-dir`.
 struct FetchOptions {
     var settings = FetchSettings()
     var retries = 0
     var paginate = false
     var maxPages = Pagination.defaultMaxPages
+    /// `--if-changed`, and the cache it reads (`--cache-dir`, else as feed-cache finds it).
+    var ifChanged = false
+    var cacheDir: String?
 
     init(_ arguments: ParsedArguments, _ stage: Stage) throws(CommandStop) {
         if let value = arguments.value("--jobs") {
@@ -36,6 +40,11 @@ struct FetchOptions {
             guard let count = Int(value), Pagination.maxPagesRange.contains(count) else { throw stage.usage("--max-pages needs a whole number from 1 to 10000, got '\(value)'") }
             maxPages = count
         }
+        ifChanged = arguments.has("--if-changed")
+        cacheDir = arguments.value("--cache-dir")
+        if cacheDir != nil && !ifChanged { throw stage.usage("--cache-dir needs --if-changed") }
+        if ifChanged && paginate { throw stage.usage("--if-changed takes one URL, not --paginate") }
+        if cacheDir == "" { throw stage.usage("--cache-dir needs a directory") }
         settings.headers = try FetchOptions.headers(arguments.values["--header"] ?? [], stage)
         settings.caFile = try FetchOptions.caFile(arguments.value("--cacert"), stage)
     }

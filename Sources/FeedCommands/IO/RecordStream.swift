@@ -8,6 +8,9 @@ public struct RecordStream {
     private let source: ByteSource
     private let what: String
     private let now: () -> Timestamp
+    /// Whether input with no record at all is simply the end (nothing to
+    /// do), rather than `not-found`.
+    private let emptyIsNothingToDo: Bool
     private var reader = StreamingRecordReader()
     private var atEnd = false
 
@@ -19,22 +22,26 @@ public struct RecordStream {
         case stalled
     }
 
-    init(source: ByteSource, expecting what: String, now: @escaping () -> Timestamp) {
+    init(source: ByteSource, expecting what: String, emptyIsNothingToDo: Bool, now: @escaping () -> Timestamp) {
         self.source = source
         self.what = what
+        self.emptyIsNothingToDo = emptyIsNothingToDo
         self.now = now
     }
 
     /// The next record; with `patience` (milliseconds), `stalled` if none
     /// has come whole within it; nil at the end. Empty or blank input is
-    /// `not-found`; a failure to read ends the stream with it.
+    /// `not-found` (or the end, where it is nothing to do); a failure to
+    /// read ends the stream with it.
     public mutating func next(patience: Int? = nil) throws(ToolError) -> Event? {
         let deadline = patience.map { StallDeadline(now(), milliseconds: $0) }
         while true {
             if let record = reader.next(atEnd: atEnd) { return .record(record) }
             if reader.failed { return nil } // the rest is not read: it cannot be trusted
             if atEnd {
-                guard reader.hasInput else { throw ToolError(.notFound, "no input: expected \(what) on standard input") }
+                guard reader.hasInput || emptyIsNothingToDo else {
+                    throw ToolError(.notFound, "no input: expected \(what) on standard input")
+                }
                 return nil
             }
             if let deadline {

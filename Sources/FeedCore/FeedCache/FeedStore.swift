@@ -11,4 +11,19 @@ public protocol FeedStore {
     /// deletes it and its image data, with no other writer at work between
     /// the two (a delete must not remove a feed another process just saved).
     func deleteCachedFeed(if isStale: (Result<CachedFeed?, Error>) -> Bool) throws
+    /// Retrieves the cached feed and replaces it with what `renewal` makes of
+    /// it (the same document, a new timestamp and validators), with no other
+    /// writer at work between the two; nothing changes if it returns nil.
+    /// The image data stays as it is.
+    func renewCachedFeed(_ renewal: (CachedFeed?) -> CachedFeed?) throws
+}
+
+extension FeedStore {
+    /// For a store with one writer (in memory): retrieve, then insert,
+    /// keeping the image data of the feed's own URLs.
+    public func renewCachedFeed(_ renewal: (CachedFeed?) -> CachedFeed?) throws {
+        guard let renewed = renewal(try? retrieve()) else { return }
+        let urls = (try? LocalFeed(validatingItems: renewed.document.feedItems()))?.imageURLs ?? []
+        try insert(renewed, keepingImageDataFor: urls)
+    }
 }

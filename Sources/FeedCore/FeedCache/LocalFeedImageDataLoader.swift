@@ -26,3 +26,10 @@ public final class LocalFeedImageDataLoader {
         }
     }
 }
+
+extension LocalFeedImageDataLoader {
+    /// Whether image data for `url` is cached and can be read.
+    public func hasImageData(for url: String) -> Bool {
+        (try? store.retrieve(dataForURL: url)) != nil
+    }
+}

@@ -14,13 +14,15 @@ public final class LocalFeedLoader {
 }
 
 extension LocalFeedLoader {
-    /// Replaces the cached feed with `feed`, timestamped now, and returns the
-    /// bytes it stored (what `load` will give back).
+    /// Replaces the cached feed with `feed`, timestamped now, with the
+    /// validators of the response it came from if there was one, and returns
+    /// the bytes it stored (what `load` will give back).
     @discardableResult
-    public func save(_ feed: LocalFeed) throws(ToolError) -> [UInt8] {
+    public func save(_ feed: LocalFeed, validators: FeedValidators? = nil) throws(ToolError) -> [UInt8] {
         let document = JSONWriter().line(feed.document.json)
         do {
-            try store.insert(CachedFeed(document: document, timestamp: currentDate()), keepingImageDataFor: feed.imageURLs)
+            try store.insert(CachedFeed(document: document, timestamp: currentDate(), validators: validators),
+                             keepingImageDataFor: feed.imageURLs)
         } catch {
             throw CacheFailure.wrapping(error, default: .saving, "cannot save the feed")
         }

@@ -30,6 +30,10 @@ public struct ResponseRecord: Equatable, Sendable {
         return order.sorted().map { ($0, values[$0] ?? "") }
     }
 
+    /// A 304: the server says the feed asked about has not changed since the
+    /// validators the request carried. It flows down the pipe as it is.
+    public var isNotModified: Bool { status == 304 }
+
     public func header(_ name: String) -> String? {
         let key = name.lowercased()
         return headers.first { $0.name == key }?.value

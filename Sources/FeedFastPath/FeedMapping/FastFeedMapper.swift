@@ -30,13 +30,13 @@ public final class FastFeedMapper {
                               write: (UnsafeRawBufferPointer) throws(E) -> Void) throws(E) -> Int? {
         guard let base = input.baseAddress else { return nil }
         var scanner = JSONScanner(input, from: offset)
-        if let bodyStart = ResponseRecordScan.bodyStart(&scanner) {
+        if let (bodyStart, fields) = ResponseRecordScan.bodyStart(&scanner) {
             let window = bodyStart..<min(input.count, bodyStart + FastFeedMapper.undecodedLimit)
             if let mapped = FeedPayloadMapper.map(EscapedJSONScanner.self, base: base, window, schema: schema, arena: arena,
                                                   releasesInput: releasesInput) {
                 scanner.index = mapped.end
                 if scanner.consume(0x7D) {
-                    try mapped.write(write)
+                    try mapped.write(write, closing: FeedDocument.compactClosing(validators: fields.validators))
                     return scanner.index
                 }
             }
@@ -53,7 +53,7 @@ public final class FastFeedMapper {
     private func mapDecoded<E: Error>(_ input: UnsafeMutableBufferPointer<UInt8>, at offset: Int,
                                       write: (UnsafeRawBufferPointer) throws(E) -> Void) throws(E) -> Int? {
         var scanner = JSONScanner(input, from: offset)
-        guard let body = ResponseRecordScan.record(&scanner) else { return nil }
+        guard let (body, fields) = ResponseRecordScan.record(&scanner) else { return nil }
         scanner.decode(body, into: &decodedBody)
         let mapped = decodedBody.withUnsafeMutableBufferPointer { decoded in
             decoded.baseAddress.flatMap { base in
@@ -62,7 +62,7 @@ public final class FastFeedMapper {
             }
         }
         guard let mapped else { return nil }
-        try mapped.write(write)
+        try mapped.write(write, closing: FeedDocument.compactClosing(validators: fields.validators))
         return scanner.index
     }
 }

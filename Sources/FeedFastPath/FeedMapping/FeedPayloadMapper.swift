@@ -15,14 +15,17 @@ enum FeedPayloadMapper {
         /// Just past the payload (for a record's body, past its closing quote).
         var end: Int
 
-        func write<E: Error>(_ write: (UnsafeRawBufferPointer) throws(E) -> Void) throws(E) {
+        /// Writes the document, ending with `closing` (`FeedDocument.compactClosing`).
+        func write<E: Error>(_ write: (UnsafeRawBufferPointer) throws(E) -> Void, closing: [UInt8]) throws(E) {
             try write(first.bytes)
             if let second { try write(second.bytes) }
-            try write(UnsafeRawBufferPointer(start: FeedPayloadMapper.closing.utf8Start, count: FeedPayloadMapper.closing.utf8CodeUnitCount))
+            let failure: E? = closing.withUnsafeBytes { bytes in
+                do throws(E) { try write(bytes) } catch { return error }
+                return nil
+            }
+            if let failure { throw failure }
         }
     }
-
-    static let closing: StaticString = "]}\n"
 
     /// Payloads this large are split between two threads.
     static let splitThreshold = 1 << 22

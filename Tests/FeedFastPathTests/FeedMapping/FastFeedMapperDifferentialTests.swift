@@ -300,13 +300,13 @@ final class FastFeedMapperDifferentialTests: XCTestCase {
                               arena: FeedOutputArena, write: (UnsafeRawBufferPointer) -> Void) -> Int? {
         guard let base = input.baseAddress else { return nil }
         var scanner = JSONScanner(input, from: offset)
-        guard let bodyStart = ResponseRecordScan.bodyStart(&scanner) else { return nil }
+        guard let (bodyStart, fields) = ResponseRecordScan.bodyStart(&scanner) else { return nil }
         let window = bodyStart..<min(input.count, bodyStart + FastFeedMapper.undecodedLimit)
         guard let mapped = FeedPayloadMapper.map(EscapedJSONScanner.self, base: base, window, schema: FastSchema.of(schema),
                                                  arena: arena, releasesInput: false) else { return nil }
         scanner.index = mapped.end
         guard scanner.consume(0x7D) else { return nil }
-        mapped.write(write)
+        mapped.write(write, closing: FeedDocument.compactClosing(validators: fields.validators))
         return scanner.index
     }
 

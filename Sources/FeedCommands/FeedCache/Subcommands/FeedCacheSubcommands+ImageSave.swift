@@ -4,9 +4,10 @@ extension FeedCacheSubcommands {
     /// Stores the body of every good response as the records come, in
     /// batches (see `ImageSaveBatch`); each bad record, and each image that
     /// could not be stored, is reported on its own, in its place, and the
-    /// others go on.
+    /// others go on. No input at all stores nothing.
     func imageSave() throws {
-        var records = try stage.input.records(expecting: "response records", now: stage.io.now)
+        // A prefetch with nothing missing sends nothing: that is no error.
+        var records = try stage.input.records(expecting: "response records", emptyIsNothingToDo: true, now: stage.io.now)
         var batch = ImageSaveBatch()
         do {
             while let event = try records.next(patience: batch.isEmpty ? nil : ImageSaveBatch.patience) {

@@ -5,19 +5,32 @@ extension FeedCacheSubcommands {
     /// `feed-fetch --paginate | feed-map` writes them), and checks all of them
     /// before the cache is touched: one feed of their items, in order, an id
     /// seen before dropped. All or nothing: the first failure ends the read.
-    /// An error record is passed on (nil: nothing is to be saved); anything
-    /// else that is not a valid feed document is an error.
-    func readPages() throws -> LocalFeed? {
+    /// An error record is passed on (nil: nothing is to be saved); a 304
+    /// response record alone is taken as it is; anything else that is not a
+    /// valid feed document is an error.
+    func readSaveInput() throws -> SaveInput? {
         var records = RecordReader(try stage.input.read(expecting: "a feed document"))
         var pages: [LocalFeed] = []
+        var validators: FeedValidators?
+        var notModified: ResponseRecord?
         while let next = records.next() {
+            if let response = notModified {
+                throw CommandStop.failure(ToolError(.invalidData, "a 304 response record must come alone, not with other records"),
+                                          url: response.url)
+            }
             switch next {
             case .success(.document(let object)):
                 let number = pages.count + 1
                 pages.append(try LocalFeed(validating: object, what: number == 1 ? "feed document" : "feed document \(number)"))
+                validators = number == 1 ? FeedValidators(json: object[FeedValidators.documentKey]) : nil
             case .success(.error(let record)):
                 try stage.diagnostics.passOn(record)
                 return nil
+            case .success(.response(let response)) where response.isNotModified && pages.isEmpty:
+                notModified = response
+            case .success(.response(let response)) where response.isNotModified:
+                throw CommandStop.failure(ToolError(.invalidData, "a 304 response record must come alone, not after feed documents"),
+                                          url: response.url)
             case .success(.response(let response)):
                 throw CommandStop.failure(ToolError(.invalidData, "expected a feed document, got a response record (pipe it through feed-map)"),
                                           url: response.url)
@@ -25,7 +38,8 @@ extension FeedCacheSubcommands {
                 throw pages.isEmpty ? error : ToolError(error.kind, "after feed document \(pages.count): \(error.message)")
             }
         }
+        if let notModified { return .notModified(notModified) }
         guard !pages.isEmpty else { throw ToolError(.notFound, "no input: expected a feed document on standard input") }
-        return LocalFeed(pages: pages)
+        return .feed(LocalFeed(pages: pages), validators: validators)
     }
 }

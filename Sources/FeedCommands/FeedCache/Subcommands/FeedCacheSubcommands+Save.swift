@@ -2,16 +2,31 @@ import FeedCore
 
 extension FeedCacheSubcommands {
     /// Saves the pages on standard input as one feed, after the cached feed's
-    /// items with `--append` ("load more"); nothing when an error record came.
-    /// Then writes what it stored, as `load` would, unless `--quiet`.
+    /// items with `--append` ("load more"); renews the cached feed on a 304;
+    /// nothing when an error record came. Then writes what it stored, as
+    /// `load` would, unless `--quiet`.
     func save() throws {
-        guard let feed = try readPages() else { return }
-        let stored: [UInt8]
-        do {
-            stored = arguments.has("--append") ? try feedLoader.append(feed) : try feedLoader.save(feed)
-        } catch {
-            throw inCache(error)
+        guard let input = try readSaveInput() else { return }
+        let append = arguments.has("--append")
+        let stored: CachedBytes
+        switch input {
+        case .notModified(let response):
+            guard !append else {
+                throw CommandStop.failure(ToolError(.invalidData, "a 304 response record cannot be appended: there are no items in it"),
+                                          url: response.url)
+            }
+            do {
+                stored = try feedLoader.renew(after: response)
+            } catch {
+                throw CommandStop.failure(inCache(error), url: response.url)
+            }
+        case .feed(let feed, let validators):
+            do {
+                stored = CachedBytes(append ? try feedLoader.append(feed) : try feedLoader.save(feed, validators: validators))
+            } catch {
+                throw inCache(error)
+            }
         }
-        if !arguments.has("--quiet") { try show(CachedBytes(stored), savedAt: stage.io.now()) }
+        if !arguments.has("--quiet") { try show(stored, savedAt: stage.io.now()) }
     }
 }

@@ -34,8 +34,10 @@ struct FeedCacheSubcommands {
             try allow([], for: "validate", operands: 1)
             try validate()
         case "image"?:
-            try allow([], for: "image", operands: nil)
             switch operands.dropFirst().first {
+            case "missing"?:
+                try allow(["--pretty"], for: "image missing", operands: 2)
+                try imageMissing()
             case "save"?:
                 try allow([], for: "image save", operands: 2)
                 try imageSave()
@@ -44,9 +46,11 @@ struct FeedCacheSubcommands {
                 try allow([], for: "image load", operands: 3)
                 try imageLoad(operands[2])
             case let other?:
-                throw stage.usage("unknown image subcommand '\(other)' (save or load)")
+                try allow([], for: "image", operands: nil)
+                throw stage.usage("unknown image subcommand '\(other)' (save, load or missing)")
             case nil:
-                throw stage.usage("image needs a subcommand: save or load")
+                try allow([], for: "image", operands: nil)
+                throw stage.usage("image needs a subcommand: save, load or missing")
             }
         case let other?:
             throw stage.usage("unknown subcommand '\(other)' (save, load, validate, image)")

@@ -1,0 +1,10 @@
+import FeedCore
+
+/// What `feed-cache save` read from standard input.
+enum SaveInput {
+    /// One feed of the documents' items; the validators of the response it
+    /// was mapped from when it is one document that carries them.
+    case feed(LocalFeed, validators: FeedValidators?)
+    /// A 304, alone: the cached feed from its URL is to be renewed.
+    case notModified(ResponseRecord)
+}

@@ -1,0 +1,36 @@
+/// What lets a later request ask the server "changed?": the URL a feed was
+/// fetched from and the validators of the 200 that brought it (`ETag`,
+/// `Last-Modified`, exactly as the server spelled them). Stored with the
+/// feed, in the same write; a feed made of pages, appended to, or given as
+/// a bare document has none.
+public struct FeedValidators: Equatable, Sendable {
+    public var url: String
+    public var etag: String?
+    public var lastModified: String?
+
+    public init?(url: String, etag: String?, lastModified: String?) {
+        guard etag != nil || lastModified != nil else { return nil }
+        self.url = url
+        self.etag = etag
+        self.lastModified = lastModified
+    }
+
+    /// Those of a response: nil unless it carried `ETag` or `Last-Modified`.
+    public init?(of response: ResponseRecord) {
+        self.init(url: response.url, etag: response.header("etag"), lastModified: response.header("last-modified"))
+    }
+
+    /// These, each replaced by the one of its kind that `newer` carries
+    /// (a 304 may send only one of them).
+    public func updated(by newer: FeedValidators) -> FeedValidators {
+        var merged = self
+        merged.etag = newer.etag ?? etag
+        merged.lastModified = newer.lastModified ?? lastModified
+        return merged
+    }
+
+    /// The request headers that ask whether the feed changed since.
+    public var conditionalHeaders: [(name: String, value: String)] {
+        (etag.map { [("If-None-Match", $0)] } ?? []) + (lastModified.map { [("If-Modified-Since", $0)] } ?? [])
+    }
+}

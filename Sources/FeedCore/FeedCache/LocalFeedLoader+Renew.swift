@@ -1,0 +1,25 @@
+extension LocalFeedLoader {
+    /// "Not modified": a 304 for the URL the cached feed was saved from. The
+    /// cached feed, expired or not, is timestamped now, each validator the
+    /// 304 carries replacing the stored one of its kind; returns the stored
+    /// document (as `save` does). A feed saved from another URL, or none, or
+    /// one that cannot be read: nothing changes, and it is `not-found`.
+    public func renew(after notModified: ResponseRecord) throws(ToolError) -> CachedBytes {
+        var renewed: CachedFeed?
+        do {
+            try store.renewCachedFeed { cached in
+                guard let cached, let validators = cached.validators, validators.url == notModified.url,
+                      (try? checkShape(of: cached)) != nil else { return nil }
+                let updated = FeedValidators(of: notModified).map { validators.updated(by: $0) } ?? validators
+                renewed = CachedFeed(document: cached.document, timestamp: currentDate(), validators: updated)
+                return renewed
+            }
+        } catch {
+            throw CacheFailure.wrapping(error, default: .saving, "cannot save the feed")
+        }
+        guard let renewed else {
+            throw ToolError(.notFound, "a 304 (not modified) came for \(notModified.url), but no feed saved from it is cached")
+        }
+        return renewed.document
+    }
+}
