@@ -23,6 +23,7 @@ enum CurlConstant {
     static let connectTimeoutMilliseconds: Int32 = 156
     static let protocols: Int32 = 10_318
     static let redirectProtocols: Int32 = 10_319
+    static let pipeWait: Int32 = 237
 
     // CURLINFO: a type base (string 0x100000, long 0x200000, off_t 0x600000) plus a number.
     static let responseCode: Int32 = 0x200000 + 2

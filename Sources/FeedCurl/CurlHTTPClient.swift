@@ -5,8 +5,10 @@ import FeedPlatform
 
 /// FeedCore's `HTTPClient` over libcurl's multi interface: every transfer of
 /// a run on one thread that sleeps in `curl_multi_poll` until there is work,
-/// connections kept and reused (at most `concurrency` to a host; HTTP/2
-/// streams share one where the server offers it over TLS), timeouts in
+/// connections kept and reused (at most `concurrency` to a host; where the
+/// server offers HTTP/2 over TLS, one connection to a host that all the
+/// streams share: a transfer waits to learn whether the first connection
+/// multiplexes before it opens another), timeouts in
 /// milliseconds, redirects followed up to the limit, the body never read past
 /// `--max-size`, compressed responses asked for and written decoded.
 ///
