@@ -41,10 +41,10 @@ final class Nginx {
         try FileManager.default.createDirectory(atPath: prefix + "/temp", withIntermediateDirectories: true)
         var started: (UInt16, RunningCommand)?
         for _ in 0..<5 where started == nil {
-            let port = try Nginx.freePort()
+            let port = try freeLoopbackPort()
             try Nginx.config(port: port, root: root, gzip: gzip, tls: tls).write(toFile: prefix + "/nginx.conf", atomically: true, encoding: .utf8)
             let process = try Command.start(nginx, ["-p", prefix, "-c", prefix + "/nginx.conf", "-e", prefix + "/logs/error.log"])
-            if Nginx.waitUntilListening(port, process) {
+            if waitUntilListening(port, process) {
                 started = (port, process)
             } else {
                 process.send(SIGTERM)
@@ -105,34 +105,35 @@ final class Nginx {
 
         """
     }
-
-    /// A port nothing listens on just now.
-    private static func freePort() throws -> UInt16 {
-        let probe = try LoopbackServer(handler: { _ in .notFound })
-        let port = probe.port
-        probe.stop()
-        return port
-    }
-
-    private static func waitUntilListening(_ port: UInt16, _ process: RunningCommand) -> Bool {
-        let deadline = Date().addingTimeInterval(10)
-        while Date() < deadline {
-            if !process.process.isRunning { return false }
-            if let socket = try? SocketCalls.open(domain: AF_INET, type: Int32(SOCK_STREAM.rawValue)) {
-                defer { FileDescriptor.close(socket) }
-                var address = sockaddr_in()
-                address.sin_family = sa_family_t(AF_INET)
-                address.sin_port = port.bigEndian
-                address.sin_addr.s_addr = UInt32(0x7F00_0001).bigEndian
-                if (try? SocketCalls.connect(socket, to: address)) == true { return true }
-            }
-            usleep(20_000)
-        }
-        return false
-    }
 }
 
 struct NginxDidNotStart: Error, CustomStringConvertible {
     var log: String
     var description: String { "nginx did not start: \(log)" }
+}
+
+/// A port nothing listens on just now.
+func freeLoopbackPort() throws -> UInt16 {
+    let probe = try LoopbackServer(handler: { _ in .notFound })
+    let port = probe.port
+    probe.stop()
+    return port
+}
+
+/// Whether `process` listens on 127.0.0.1:`port` within 10 s.
+func waitUntilListening(_ port: UInt16, _ process: RunningCommand) -> Bool {
+    let deadline = Date().addingTimeInterval(10)
+    while Date() < deadline {
+        if !process.process.isRunning { return false }
+        if let socket = try? SocketCalls.open(domain: AF_INET, type: Int32(SOCK_STREAM.rawValue)) {
+            defer { FileDescriptor.close(socket) }
+            var address = sockaddr_in()
+            address.sin_family = sa_family_t(AF_INET)
+            address.sin_port = port.bigEndian
+            address.sin_addr.s_addr = UInt32(0x7F00_0001).bigEndian
+            if (try? SocketCalls.connect(socket, to: address)) == true { return true }
+        }
+        usleep(20_000)
+    }
+    return false
 }
