@@ -4,7 +4,7 @@ import XCTest
 import FeedTestSupport
 import FeedPlatform
 
-/// Transport faults feed-fetch meets, beyond those in FeedFetchEndToEndTests:
+/// Transport faults feed-fetch meets, beyond those in FeedFetchFailureEndToEndTests:
 /// a self-signed TLS certificate, a body that drips one byte a second, and
 /// every fault at once in one batch through `feed-cache image save`. Each ends
 /// in its documented code, within its timeout, and no record carries a

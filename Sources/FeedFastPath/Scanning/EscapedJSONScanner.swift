@@ -15,8 +15,8 @@ import FeedCore
 ///
 /// Why it exists: a response record's body is most of feed-map's input, and
 /// decoding it first would copy all of it. Kept in agreement by
-/// `JSONReaderDifferentialTests`, `FastFeedMapperDifferentialTests` and the
-/// `feed-map` fuzz target (the fast path writes the reference's bytes or
+/// `JSONScannerDifferentialTests`, the `FastFeedMapper*DifferentialTests` and
+/// the `feed-map` fuzz target (the fast path writes the reference's bytes or
 /// declines).
 struct EscapedJSONScanner {
     let base: UnsafeMutablePointer<UInt8>

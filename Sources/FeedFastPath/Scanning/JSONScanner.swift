@@ -9,7 +9,7 @@ import FeedCore
 ///
 /// Why it exists: feed-map's fast path (and the test server's paging) walk
 /// documents of many megabytes, where building `JSONReader`'s tree is most
-/// of the cost. Kept in agreement by `JSONReaderDifferentialTests` and the
+/// of the cost. Kept in agreement by `JSONScannerDifferentialTests` and the
 /// `json-scanner` fuzz target: it accepts exactly what `JSONReader` accepts,
 /// and the value built from its tokens is the reader's.
 public struct JSONScanner {

@@ -5,7 +5,7 @@ import XCTest
 /// imports, and the C library's interruptions and signal dispositions are
 /// dealt with only in FeedPlatform.
 final class LayeringTests: XCTestCase {
-    private static let root = DocumentationTests.packageRoot
+    private static let root = ManPageTests.packageRoot
 
     func test_everyTargetDeclaresExactlyTheTargetsItImports() throws {
         let declared = try Self.declaredDependencies()

@@ -1,0 +1,144 @@
+import Foundation
+import XCTest
+import FeedTestSupport
+
+/// The Makefile: its defaults and targets, `make install` and `make uninstall`.
+final class MakefileTests: XCTestCase, DocumentationTesting {
+
+    func testMakefileDefaultsAndTargets() throws {
+        let make = try requireProgram("make", package: "make")
+        let root = shellQuote(Self.packageRoot)
+        let dryRun = try Command.sh("cd \(root) && \(shellQuote(make)) -n install DESTDIR=/dest")
+        XCTAssertEqual(dryRun.status, 0, dryRun.err)
+        for directory in ["/dest/usr/local/bin", "/dest/usr/local/share/man/man1", "/dest/usr/local/share/man/man7",
+                          "/dest/usr/local/share/bash-completion/completions", "/dest/usr/local/share/zsh/site-functions",
+                          "/dest/usr/local/share/fish/vendor_completions.d"] {
+            XCTAssertTrue(dryRun.out.contains(directory), "make install should use \(directory) by default:\n\(dryRun.out)")
+        }
+        XCTAssertTrue(dryRun.out.contains("swift build -c release"), "make install should build release binaries:\n\(dryRun.out)")
+        let test = try Command.sh("cd \(root) && \(shellQuote(make)) -n test")
+        XCTAssertTrue(test.out.contains("swift test"), "make test should run swift test:\n\(test.out)")
+
+        _ = try requireProgram("mandoc", package: "mandoc")
+        let docs = try Command.sh("cd \(root) && \(shellQuote(make)) check-docs")
+        XCTAssertEqual(docs.status, 0, "make check-docs failed:\n\(docs.out)\(docs.err)")
+    }
+
+    /// The one real `make install` of the suite (a release build: slow), into
+    /// a DESTDIR, then `make uninstall` from it.
+    func testMakeInstallAndUninstall() throws {
+        let make = try requireProgram("make", package: "make")
+        let mandoc = try requireProgram("mandoc", package: "mandoc")
+        let destdir = makeTemporaryDirectory(self)
+        // Not .build: `swift test` holds that directory's lock while tests run.
+        let scratch = Self.packageRoot + "/.build-install-test"
+        let variables = "DESTDIR=\(shellQuote(destdir)) PREFIX=/usr SWIFT_FLAGS=\(shellQuote("--scratch-path=" + scratch))"
+        let install = try Command.sh("cd \(shellQuote(Self.packageRoot)) && \(shellQuote(make)) install \(variables)", timeout: 1800)
+        XCTAssertEqual(install.status, 0, "make install failed:\n\(install.out)\(install.err)")
+        guard install.status == 0 else { return }
+
+        let usr = destdir + "/usr"
+        var expected: [String: Int] = [:] // path under DESTDIR: mode
+        for tool in Self.tools {
+            expected["/usr/bin/\(tool)"] = 0o755
+            expected["/usr/share/man/man1/\(tool).1"] = 0o644
+            expected["/usr/share/bash-completion/completions/\(tool)"] = 0o644
+            expected["/usr/share/zsh/site-functions/_\(tool)"] = 0o644
+            expected["/usr/share/fish/vendor_completions.d/\(tool).fish"] = 0o644
+        }
+        expected["/usr/share/man/man7/essential-feed.7"] = 0o644
+        XCTAssertEqual(Set(Self.files(under: destdir)), Set(expected.keys), "make install should install exactly these files")
+        for (path, mode) in expected {
+            let attributes = try? FileManager.default.attributesOfItem(atPath: destdir + path)
+            let actual = (attributes?[.posixPermissions] as? NSNumber)?.intValue
+            XCTAssertEqual(actual, mode, "mode of \(path): \(String(actual ?? 0, radix: 8))")
+        }
+
+        // The installed commands are the release build (its build ID), stripped,
+        // small, with the Swift runtime and the C++ runtime linked in: ldd names
+        // nothing of the toolchain, no libstdc++ and no libgcc_s, and they run
+        // with an empty environment (no LD_LIBRARY_PATH), feed-fetch loading
+        // libcurl.so.4 on its own.
+        let readelf = try requireProgram("readelf", package: "binutils")
+        let ldd = try requireProgram("ldd", package: "libc-bin")
+        let toolchainLib = try Self.swiftRuntimeFolder() ?? "/opt/swift/"
+        let release = try Command.sh("cd \(shellQuote(Self.packageRoot)) && \(shellQuote(make)) -s bin-path \(variables)", timeout: 120)
+        let releaseBin = release.out.trimmingCharacters(in: .whitespacesAndNewlines)
+        let bare = ["-i", "PATH=/usr/bin:/bin", "LD_LIBRARY_PATH="]
+        for tool in Self.tools {
+            let installed = usr + "/bin/\(tool)"
+            let built = try Self.buildID(readelf, releaseBin + "/\(tool)")
+            XCTAssertNotNil(built, "\(tool) in \(releaseBin) has no build ID")
+            XCTAssertEqual(try Self.buildID(readelf, installed), built, "\(tool) installed is not the release build in \(releaseBin)")
+
+            let sections = try Command.run(readelf, ["-S", "-W", installed])
+            XCTAssertEqual(sections.status, 0, "readelf -S \(installed): \(sections.err)")
+            XCTAssertFalse(sections.out.contains(".symtab"), "\(tool) installed is not stripped (it has a .symtab)")
+            XCTAssertFalse(sections.out.contains(".debug_"), "\(tool) installed keeps debug sections")
+            let size = ((try? FileManager.default.attributesOfItem(atPath: installed))?[.size] as? NSNumber)?.intValue ?? -1
+            XCTAssertTrue((1...8_000_000).contains(size), "\(tool) installed is \(size) bytes, more than 8 MB")
+
+            let libraries = try Command.run(ldd, [installed])
+            XCTAssertEqual(libraries.status, 0, "ldd \(installed): \(libraries.err)")
+            for needle in ["libswift", "libFoundation", "libdispatch", "libBlocksRuntime", "libstdc++", "libgcc_s", "not found",
+                           toolchainLib, "/opt/swift/"] {
+                XCTAssertFalse(libraries.out.contains(needle), "ldd \(tool) installed: \(needle)\n\(libraries.out)")
+            }
+
+            let version = try Command.run("/usr/bin/env", bare + [installed, "--version"])
+            XCTAssertEqual(version.status, 0, "\(tool) --version with an empty environment: \(version.err)")
+            XCTAssertTrue(version.out.hasPrefix("\(tool) "), version.out)
+            XCTAssertEqual(version.out, try Command.run(tool, ["--version"]).out, "installed \(tool) --version")
+        }
+        let server = try serve(["/v1/feed": .ok("{\"items\":[]}")])
+        let fetched = try Command.run("/usr/bin/env", bare + [usr + "/bin/feed-fetch", server.url("/v1/feed")])
+        XCTAssertEqual(fetched.status, 0, "installed feed-fetch: \(fetched.err)")
+        let record = fetched.records().first
+        XCTAssertEqual(record?["status"] as? Int, 200, fetched.out)
+        XCTAssertEqual(record?["body"] as? String, "{\"items\":[]}", fetched.out)
+        let help = try Command.run(usr + "/bin/feed-cache", ["--help"])
+        XCTAssertEqual(help.status, 0)
+        XCTAssertTrue(help.out.hasPrefix("usage: feed-cache"), help.out)
+
+        // The installed pages render, and man finds them by name in that tree.
+        for page in Self.tools.map({ "/share/man/man1/\($0).1" }) + ["/share/man/man7/essential-feed.7"] {
+            let lint = try Command.run(mandoc, ["-Tlint", "-Wwarning", usr + page])
+            XCTAssertEqual(lint.status, 0, "\(page): \(lint.out)\(lint.err)")
+            let text = try rendered(usr + page, width: 80)
+            XCTAssertTrue(text.contains("\nNAME\n") && text.contains("\nDESCRIPTION\n"), "\(page) does not render:\n\(text)")
+        }
+        if let man = try? requireProgram("man", package: "man-db") {
+            for (section, name) in [("1", "feed-cache"), ("7", "essential-feed")] {
+                let shown = try Command.run(man, ["-M", usr + "/share/man", section, name], environment: ["MANPAGER": "cat", "PAGER": "cat"])
+                XCTAssertEqual(shown.status, 0, "man -M \(usr)/share/man \(section) \(name): \(shown.err)")
+                XCTAssertTrue(shown.out.contains(name), "man -M \(usr)/share/man \(section) \(name) shows nothing")
+            }
+        }
+
+        // The installed bash completion works from where bash-completion looks.
+        let installedBash = try bashComplete("feed-cache ", file: usr + "/share/bash-completion/completions/feed-cache", withBashCompletion: false)
+        XCTAssertEqual(Set(installedBash), ["save", "load", "validate", "image"])
+
+        let uninstall = try Command.sh("cd \(shellQuote(Self.packageRoot)) && \(shellQuote(make)) uninstall \(variables)", timeout: 120)
+        XCTAssertEqual(uninstall.status, 0, "make uninstall failed:\n\(uninstall.out)\(uninstall.err)")
+        XCTAssertEqual(Self.files(under: destdir), [], "make uninstall left files behind")
+    }
+
+    /// The toolchain's folder of the Swift runtime (`…/usr/lib/swift/linux/`):
+    /// where this test process has its libswiftCore.so from.
+    private static func swiftRuntimeFolder() throws -> String? {
+        let maps = try String(contentsOfFile: "/proc/self/maps", encoding: .utf8)
+        for line in maps.split(separator: "\n") {
+            guard let slash = line.firstIndex(of: "/"), line.hasSuffix("/libswiftCore.so") else { continue }
+            return String(line[slash...].dropLast("libswiftCore.so".count))
+        }
+        return nil
+    }
+
+    /// An ELF file's GNU build ID (kept by strip), from `readelf -n`.
+    private static func buildID(_ readelf: String, _ path: String) throws -> String? {
+        let notes = try Command.run(readelf, ["-n", path])
+        return notes.outLines.first { $0.contains("Build ID:") }?
+            .components(separatedBy: "Build ID:").last?.trimmingCharacters(in: .whitespaces)
+    }
+}
