@@ -37,10 +37,14 @@ public struct CurlSettings: @unchecked Sendable {
             _ = curl.easySetLong(easy, CurlConstant.connectTimeoutMilliseconds, CurlSettings.milliseconds(connectTimeout))
         }
         _ = curl.easySetOffset(easy, CurlConstant.maxFileSize, Int64(limits.maxSize))
-        // With several at once: wait for a connection being made to the host
-        // to say whether it multiplexes (HTTP/2) before opening another, so
-        // that they share one, as `curl -Z` does; over HTTP/1.1 each opens its own.
-        if concurrency > 1 { _ = curl.easySetLong(easy, CurlConstant.pipeWait, 1) }
+        // With several at once, over TLS: wait for the connection being made
+        // to the host to say in its handshake (ALPN) whether it multiplexes
+        // (HTTP/2) before opening another, so that they share one, as `curl -Z`
+        // does; over HTTP/1.1 each opens its own. Not for http: there nothing
+        // is learnt before a response, and one that hangs would hold the rest.
+        if concurrency > 1 && transfer.url.utf8.prefix(6).map({ $0 | 0x20 }).elementsEqual("https:".utf8) {
+            _ = curl.easySetLong(easy, CurlConstant.pipeWait, 1)
+        }
         _ = curl.easySetPointer(easy, CurlConstant.acceptEncoding, "")
         _ = curl.easySetPointer(easy, CurlConstant.userAgent, "feed-fetch/\(ToolsetVersion.string)")
         if let caFile { _ = curl.easySetPointer(easy, CurlConstant.caInfo, caFile) }

@@ -16,12 +16,17 @@ enum FeedCacheFile {
 
     /// What comes before the document's bytes: the header line and the validators line.
     static func header(for feed: CachedFeed) -> [UInt8] {
-        let validators = JSONWriter().line(feed.validators?.json ?? .object(JSONObject()))
+        let validators = validatorsLine(feed.validators)
         var checksum = CacheChecksum()
         validators.withUnsafeBytes { checksum.add($0) }
         feed.document.withUnsafeBytes { checksum.add($0) }
         let length = validators.count + feed.document.count
         return Array("\(magic) \(version) \(feed.timestamp) \(length) \(CacheChecksum.hex(checksum.sum))\n".utf8) + validators
+    }
+
+    /// The validators as their line: compact JSON, `{}` for none.
+    static func validatorsLine(_ validators: FeedValidators?) -> [UInt8] {
+        JSONWriter().line(validators?.json ?? .object(JSONObject()))
     }
 
     /// The feed in `file` (the whole file's bytes), its document lent in place.
@@ -40,11 +45,12 @@ enum FeedCacheFile {
             guard rest.count == length else { throw corrupt("\(rest.count) bytes where \(length) were written") }
             guard CacheChecksum.hex(CacheChecksum.of(rest)) == fields[4] else { throw corrupt("checksum mismatch") }
             guard fields[1] == version else { return (newline + 1, timestamp, nil) }
-            guard let end = rest.firstIndex(of: 0x0A),
-                  let value = try? JSONReader.parseSingle(Array(rest[...end])), case .object = value else {
-                throw corrupt("bad validators")
-            }
-            return (newline + 1 + end + 1, timestamp, FeedValidators(json: value))
+            // Exactly as `validatorsLine` writes them: `{}`, or validators in their one spelling.
+            guard let end = rest.firstIndex(of: 0x0A) else { throw corrupt("bad validators") }
+            let line = Array(rest[...end])
+            let validators = (try? JSONReader.parseSingle(line)).flatMap { FeedValidators(json: $0) }
+            guard validatorsLine(validators) == line else { throw corrupt("bad validators") }
+            return (newline + 1 + end + 1, timestamp, validators)
         }
         return CachedFeed(document: file.dropFirst(start), timestamp: timestamp, validators: validators)
     }

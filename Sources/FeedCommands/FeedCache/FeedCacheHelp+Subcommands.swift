@@ -9,6 +9,10 @@ extension FeedCacheHelp {
         write it back out. An id seen before (compared as a UUID, in any case) is
         dropped: the first item with it stays. An invalid document, or an error
         record (passed on, with its code), anywhere leaves the cache as it was.
+        One document mapped from a 200 keeps its validators (ETag, Last-Modified)
+        with the feed, for feed-fetch --if-changed. A 304 response record alone
+        renews the cached feed saved from its URL (timestamped now, expired or not)
+        and writes it out; with no such feed cached, exit 66 and nothing changes.
 
           -q, --quiet              write nothing on success
               --append             load more: the cached feed's items first, then the
@@ -40,10 +44,14 @@ extension FeedCacheHelp {
         "image": """
         usage: feed-cache [--cache-dir DIR] image save
                feed-cache [--cache-dir DIR] image load URL
+               feed-cache [--cache-dir DIR] [--max-age DURATION] image missing [--pretty]
 
         image save: read response records (from feed-fetch) and store each body
-        (status 200, not empty) under its url. image load: write the cached image
-        data for URL, raw; exit 66 if there is none.
+        (status 200, not empty) under its url; no input at all stores nothing.
+        image load: write the cached image data for URL, raw; exit 66 if there is
+        none. image missing: write a feed document of the cached feed's items whose
+        image data is not cached, for feed-fetch to fetch (as load when there is no
+        valid cached feed).
 
         \(commonOptions)
         """,

@@ -18,6 +18,7 @@ enum FeedCacheHelp {
       validate           delete the cached feed if unreadable or expired
       image save         read response records; store each body under its url
       image load URL     write the cached image data for URL
+      image missing      write the cached items whose image data is not cached
 
           --cache-dir DIR      the cache (default: $FEED_CACHE_DIR, else
                                $XDG_CACHE_HOME/essential-feed, else ~/.cache/essential-feed)
@@ -25,7 +26,7 @@ enum FeedCacheHelp {
                                (default: $FEED_CACHE_MAX_AGE, else 7d)
       -q, --quiet              save: write nothing on success
           --append             save: load more, after the cached feed's items
-          --pretty             save, load: indent the feed for people
+          --pretty             save, load, image missing: indent the feed for people
           --format FORMAT      save, load: json (default); text: a readable list;
                                ids: each item's id, one a line; html: one page
                                with the cached images, for a browser, offline

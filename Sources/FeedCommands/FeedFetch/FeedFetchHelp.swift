@@ -6,12 +6,14 @@ enum FeedFetchHelp {
                       [--connect-timeout SECONDS] [--max-size BYTES] [--cacert FILE]
                       [--pretty] [URL ...]
            feed-fetch --paginate [--max-pages N] [options] URL
+           feed-fetch --if-changed [--cache-dir DIR] [options] URL
 
     GET each URL and write one response record per URL, in the order given.
     With no URL, read URLs (one a line) or a feed document (its items' urls)
     from standard input.
 
-      -j, --jobs N              fetch N URLs at once (default 1); output keeps input order
+      -j, --jobs N              fetch N URLs at once (default 1); output keeps input order;
+                                to a server that offers HTTP/2, over one connection
       -H, --header 'NAME: VALUE'
                                 send this header on every request (repeatable; a later
                                 one replaces an earlier one of the same name); -H @FILE
@@ -32,6 +34,14 @@ enum FeedFetchHelp {
                                 id, as written; one record a page
           --max-pages N         with --paginate, stop after N pages, 1 to 10000
                                 (default 100)
+          --if-changed          ask whether the feed at URL changed since the cache saved
+                                it: send the ETag and Last-Modified stored with it
+                                (If-None-Match, If-Modified-Since); a 304 record then
+                                tells feed-cache save to keep the cached feed. The
+                                cache is only read; if it holds no feed from URL, or
+                                cannot be read, a plain GET
+          --cache-dir DIR       with --if-changed, the cache to read (default: as
+                                feed-cache finds it)
           --pretty              indent the records for people
       -h, --help                show this help and exit
           --version             show the version and exit

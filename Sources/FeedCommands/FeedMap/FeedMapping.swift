@@ -48,11 +48,7 @@ struct FeedMapping {
         case .response(let response) where response.isNotModified:
             try stage.output.emit(response.json) // for feed-cache save, which renews the cached feed
         case .response(let response):
-            try show(url: response.url) { () throws(ToolError) in
-                var document = try FeedItemsMapper.map(status: response.status, body: response.body, schema: schema)
-                document.validators = FeedValidators(of: response)
-                return document
-            }
+            try show(url: response.url) { () throws(ToolError) in try FeedItemsMapper.map(response, schema: schema) }
         case .document(let payload):
             try show(url: nil) { () throws(ToolError) in try FeedItemsMapper.map(payload: payload, schema: schema) }
         case .error(let record):

@@ -11,6 +11,14 @@ public enum FeedItemsMapper {
         return try map(items: PayloadItems.items(inBody: body, what: "feed"), schema: schema)
     }
 
+    /// A response record's feed, carrying the response's validators (for
+    /// `feed-cache save` to keep, and `feed-fetch --if-changed` to ask with).
+    public static func map(_ response: ResponseRecord, schema: FeedSchema = .images) throws(ToolError) -> FeedDocument {
+        var document = try map(status: response.status, body: response.body, schema: schema)
+        document.validators = FeedValidators(of: response)
+        return document
+    }
+
     /// A bare payload document, taken as a 200 response.
     public static func map(payload: JSONObject, schema: FeedSchema = .images) throws(ToolError) -> FeedDocument {
         try map(items: PayloadItems.items(in: payload, what: "feed"), schema: schema)

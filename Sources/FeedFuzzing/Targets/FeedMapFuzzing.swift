@@ -44,7 +44,7 @@ enum FeedMapFuzzing {
             guard case .response(let response)? = try value.map(Record.classify) else {
                 throw expect.fail("the fast path (\(schema)) mapped what is not a response record")
             }
-            let document = try FeedItemsMapper.map(status: response.status, body: response.body, schema: schema)
+            let document = try FeedItemsMapper.map(response, schema: schema)
             return (JSONWriter(style: .compact).line(document.json), offset)
         } catch let error as FuzzFinding {
             throw error

@@ -183,12 +183,13 @@ final class FeedCacheImageSaveStreamingTests: XCTestCase {
         XCTAssertEqual(store.images["https://h/image-1"], [1, 2])
     }
 
-    func test_emptyOrBlankInput_isNotFound_andATerminalIsAUsageError() {
+    /// A prefetch with nothing left to fetch sends nothing: no error, nothing stored, nothing said.
+    func test_emptyOrBlankInput_storesNothingAndSaysNothing_andATerminalIsAUsageError() {
         for input in [BytesSource.empty, BytesSource(" \n\t\r\n"), .arriving([.stall, .bytes([0x0A]), .stall])] {
             let store = ImageBatchStoreSpy()
             let result = run(input, store: store)
-            XCTAssertEqual(result.code, 66)
-            XCTAssertEqual(result.stderr, "feed-cache: no input: expected response records on standard input\n")
+            XCTAssertEqual(result.code, 0)
+            XCTAssertEqual(result.stderr, "")
             XCTAssertEqual(store.batches, [])
         }
         let terminal = run(.terminal, store: ImageBatchStoreSpy())

@@ -95,7 +95,7 @@ extension FastFeedMapperDifferentialTesting {
             switch try Record.classify(value) {
             case .response(let response):
                 do throws(ToolError) {
-                    let document = try FeedItemsMapper.map(status: response.status, body: response.body, schema: schema)
+                    let document = try FeedItemsMapper.map(response, schema: schema)
                     expected.lines.append(.exact(writer.line(document.json)))
                 } catch {
                     fail(error, url: response.url)
