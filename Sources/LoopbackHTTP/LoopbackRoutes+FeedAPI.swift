@@ -39,7 +39,7 @@ extension LoopbackRoutes {
             guard request.method == "GET" || request.method == "HEAD" else { return files(request) }
             let segments = request.pathWithoutQuery.split(separator: "/", omittingEmptySubsequences: false)
             if request.pathWithoutQuery == "/v1/feed" {
-                return feedPage(request, root: root, matching: matching) ?? files(request)
+                return feedPage(request, root: root, matching: matching) ?? wholeFeed(request, root: root) ?? files(request)
             }
             if segments.count == 5, segments[0].isEmpty, segments[1] == "v1", segments[2] == "image",
                segments[4] == "comments", let id = percentDecoded(String(segments[3])), !id.isEmpty {
@@ -47,6 +47,20 @@ extension LoopbackRoutes {
             }
             return files(request)
         }
+    }
+
+    /// The whole feed file, as a server with validators sends it: with an
+    /// `ETag` of its bytes, and a 304 of no body to a request whose
+    /// `If-None-Match` names that ETag. Nil if there is no feed file.
+    private static func wholeFeed(_ request: LoopbackRequest, root: String) -> LoopbackReply? {
+        guard let bytes = readFeedFile(root) else { return nil }
+        var hasher = Hasher() // seeded per process: an ETag lasts as long as the server
+        bytes.withUnsafeBytes { hasher.combine(bytes: $0) }
+        let etag = "\"\(String(UInt(bitPattern: hasher.finalize()), radix: 16))-\(String(bytes.count, radix: 16))\""
+        if request.headerValues("If-None-Match").contains(where: { $0.split(separator: ",").contains { String($0).trimmingSpaces() == etag } }) {
+            return .respond(status: 304, headers: [("ETag", etag)])
+        }
+        return .respond(status: 200, headers: [("Content-Type", "application/json"), ("ETag", etag)], body: bytes)
     }
 
     /// The page a `/v1/feed` request asks for, or nil when it asks for no page (no `limit`,

@@ -49,8 +49,8 @@ final class ShellCompletionTests: XCTestCase, DocumentationTesting {
         }
 
         try expect("feed-cache ", ["save", "load", "validate", "image"])
-        try expect("feed-cache image ", ["save", "load"])
-        try expect("feed-cache --cache-dir /tmp image ", ["save", "load"])
+        try expect("feed-cache image ", ["save", "load", "missing"])
+        try expect("feed-cache --cache-dir /tmp image ", ["save", "load", "missing"])
         try expect("feed-map --schema ", ["images", "spots"])
         try expect("feed-map --format ", ["json", "text"])
         try expect("feed-comments --format ", ["json", "text"])
@@ -75,8 +75,14 @@ final class ShellCompletionTests: XCTestCase, DocumentationTesting {
         let top = everySubcommand.union(["--version"])
         try expect("feed-cache -", top, exactly: false, without: anySubcommand.subtracting(top))
         try expect("feed-cache --", top.filter { $0.hasPrefix("--") }, exactly: false, without: anySubcommand.subtracting(top))
-        for (words, subcommand) in [("save", "save"), ("load", "load"), ("validate", "validate"), ("image save", "image"), ("image load", "image")] {
-            let options = perSubcommand[subcommand] ?? []
+        // The image subcommands share one help; of its options only image missing takes --pretty.
+        let image = perSubcommand["image"] ?? []
+        let options: [(words: String, options: Set<String>)] = [
+            ("save", perSubcommand["save"] ?? []), ("load", perSubcommand["load"] ?? []), ("validate", perSubcommand["validate"] ?? []),
+            ("image save", image.subtracting(["--pretty"])), ("image load", image.subtracting(["--pretty"])), ("image missing", image),
+        ]
+        XCTAssertTrue(image.contains("--pretty"), "could not read the image subcommands' options")
+        for (words, options) in options {
             try expect("feed-cache \(words) -", options, exactly: false, without: anySubcommand.subtracting(options))
             try expect("feed-cache --cache-dir /tmp \(words) --", options.filter { $0.hasPrefix("--") }, exactly: false,
                        without: anySubcommand.subtracting(options))

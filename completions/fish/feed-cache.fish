@@ -42,9 +42,10 @@ complete -c feed-cache -f
 complete -c feed-cache -n '__feed_cache_at ""' -a save -d 'Replace the cached feed with the feed documents on stdin'
 complete -c feed-cache -n '__feed_cache_at ""' -a load -d 'Write the cached feed, if younger than the max age'
 complete -c feed-cache -n '__feed_cache_at ""' -a validate -d 'Delete the cached feed if unreadable or expired'
-complete -c feed-cache -n '__feed_cache_at ""' -a image -d 'Save or load cached image data'
+complete -c feed-cache -n '__feed_cache_at ""' -a image -d 'Save, load or list missing cached image data'
 complete -c feed-cache -n '__feed_cache_at image' -a save -d 'Store the bodies of the response records on stdin'
 complete -c feed-cache -n '__feed_cache_at image' -a load -d 'Write the cached image data for a URL'
+complete -c feed-cache -n '__feed_cache_at image' -a missing -d 'Write the cached items whose image data is not cached'
 
 # Options accepted before and after the subcommand.
 complete -c feed-cache -l cache-dir -x -a '(__fish_complete_directories)' -d 'The cache directory'
@@ -55,5 +56,5 @@ complete -c feed-cache -n '__feed_cache_at ""' -l version -d 'Show the version a
 # Options of some subcommands only.
 complete -c feed-cache -n '__feed_cache_at save' -s q -l quiet -d 'Write nothing on success'
 complete -c feed-cache -n '__feed_cache_at save' -l append -d 'Load more: the cached items first, then the input'
-complete -c feed-cache -n '__feed_cache_at save load' -l pretty -d 'Indent the feed for people'
+complete -c feed-cache -n '__feed_cache_at save load "image missing"' -l pretty -d 'Indent the feed for people'
 complete -c feed-cache -n '__feed_cache_at save load' -l format -x -a 'json\t"The feed document (default)" text\t"A readable list" ids\t"The id of each item, one a line" html\t"One page with the cached images, for a browser"' -d 'Output format'

@@ -11,6 +11,8 @@ complete -c feed-fetch -l max-size -x -d 'Largest body accepted, e.g. 512K, 64M 
 complete -c feed-fetch -l cacert -r -F -d 'Trust the CAs in FILE (PEM) instead of the system CAs'
 complete -c feed-fetch -l paginate -d 'Follow the feed pages from one URL, setting after_id'
 complete -c feed-fetch -l max-pages -x -d 'With --paginate, stop after N pages (default 100)'
+complete -c feed-fetch -l if-changed -d 'Ask whether the feed at URL changed since the cache saved it'
+complete -c feed-fetch -l cache-dir -x -a '(__fish_complete_directories)' -d 'With --if-changed, the cache to read'
 complete -c feed-fetch -l pretty -d 'Indent the records for people'
 complete -c feed-fetch -s h -l help -d 'Show the help and exit'
 complete -c feed-fetch -l version -d 'Show the version and exit'

@@ -10,7 +10,7 @@ extension FeedCacheHelp {
         dropped: the first item with it stays. An invalid document, or an error
         record (passed on, with its code), anywhere leaves the cache as it was.
         One document mapped from a 200 keeps its validators (ETag, Last-Modified)
-        with the feed, for feed-fetch --if-changed. A 304 response record alone
+        with the feed, so that feed-fetch can ask whether it changed. A 304 record alone
         renews the cached feed saved from its URL (timestamped now, expired or not)
         and writes it out; with no such feed cached, exit 66 and nothing changes.
 
