@@ -59,7 +59,10 @@ public struct FeedFetchCommand {
     }
 
     private func fetch(_ targets: [FetchTarget], _ options: FetchOptions, _ stage: Stage) throws {
-        let fetcher = BatchFetcher(client: try client(options, stage), concurrency: options.settings.concurrency)
+        // Nothing to GET (an empty document: a prefetch with nothing missing):
+        // libcurl is not even loaded.
+        let client = targets.contains(where: \.needsFetch) ? try client(options, stage) : NoRequestsHTTPClient()
+        let fetcher = BatchFetcher(client: client, concurrency: options.settings.concurrency)
         let progress = ProgressLine(tool: stage.tool, total: targets.count, errors: stage.io.errors)
         stage.diagnostics.progress = progress
         defer { progress?.clear() }

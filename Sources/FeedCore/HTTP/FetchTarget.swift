@@ -7,6 +7,12 @@ public enum FetchTarget: Equatable, Sendable {
     /// An error record from an earlier stage, written on unchanged.
     case passOn(ErrorRecord)
 
+    /// Whether it is a GET to make (not a failure known already, nor one to pass on).
+    public var needsFetch: Bool {
+        if case .url = self { return true }
+        return false
+    }
+
     /// Targets for URL arguments.
     public static func targets(fromArguments arguments: [String]) -> [FetchTarget] {
         arguments.map(target(for:))
