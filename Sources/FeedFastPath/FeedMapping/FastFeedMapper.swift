@@ -6,10 +6,12 @@ import FeedCore
 /// written and changed nothing, so that the reference path (`JSONReader`,
 /// `FeedItemsMapper`) gives every other answer, errors included.
 ///
-/// Two ways in, tried in order:
+/// Three ways in, tried in order:
 /// 1. The body read as it stands, escaped, in the record (`EscapedJSONScanner`).
 /// 2. The body decoded into a scratch buffer, then read as plain JSON
 ///    (`JSONScanner`): for a `\u` escape at the record's level, say.
+/// 3. A bare payload document, the whole rest of the input, read as it
+///    stands (`JSONScanner`).
 public final class FastFeedMapper {
     private let schema: FastSchema
     private let releasesInput: Bool
@@ -41,7 +43,23 @@ public final class FastFeedMapper {
                 }
             }
         }
-        return try mapDecoded(input, at: offset, write: write)
+        if let end = try mapDecoded(input, at: offset, write: write) { return end }
+        return try mapAlone(input, at: offset, write: write)
+    }
+
+    /// The third way: a bare payload document that is all the rest of the
+    /// input (`feed-map < payload.json`), read as it stands. Anything after
+    /// it, or a key that makes it another record, declines.
+    private func mapAlone<E: Error>(_ input: UnsafeMutableBufferPointer<UInt8>, at offset: Int,
+                                    write: (UnsafeRawBufferPointer) throws(E) -> Void) throws(E) -> Int? {
+        guard let base = input.baseAddress,
+              let mapped = FeedPayloadMapper.map(JSONScanner.self, base: base, offset..<input.count, schema: schema, arena: arena,
+                                                 releasesInput: releasesInput, alone: true) else { return nil }
+        try mapped.write(write, closing: FeedDocument.compactClosing(validators: nil))
+        // Only white space follows the document: it ends at its last other byte, as a reader says.
+        var end = mapped.end
+        while end > offset, JSONWhitespace.contains(base[end - 1]) { end -= 1 }
+        return end
     }
 
     /// The longest body the first way takes (its output buffer is sized to

@@ -31,14 +31,18 @@ enum FeedPayloadMapper {
     static let splitThreshold = 1 << 22
 
     /// Maps the payload that starts at `range.lowerBound` (and ends by
-    /// `range.upperBound`); nil if it is not one the fast path takes.
+    /// `range.upperBound`); nil if it is not one the fast path takes. A
+    /// payload `alone` (a bare document, not a record's body) with a key that
+    /// makes it another record (`error`, `status`) is declined.
     static func map<Scanner: PayloadScanning>(_: Scanner.Type, base: UnsafeMutablePointer<UInt8>, _ range: Range<Int>,
-                                              schema: FastSchema, arena: FeedOutputArena, releasesInput: Bool) -> Mapped? {
+                                              schema: FastSchema, arena: FeedOutputArena, releasesInput: Bool,
+                                              alone: Bool = false) -> Mapped? {
         // The document is never longer than the text it comes from (see FeedOutput), so each
         // thread writes it at the same offset as its share of the text, into one buffer.
         guard let buffer = arena.buffer(capacity: range.count) else { return nil }
         let split = range.count >= splitThreshold ? PayloadSplit.find(base, in: range, boundary: Scanner.itemBoundary) : nil
-        let tail = TailScan<Scanner>(base: base, buffer: buffer, range: range, schema: schema, releasesInput: releasesInput)
+        let tail = TailScan<Scanner>(base: base, buffer: buffer, range: range, schema: schema, releasesInput: releasesInput,
+                                     alone: alone)
         let tailDone = DispatchGroup()
         if let split {
             DispatchQueue.global().async(group: tailDone) { tail.run(from: split) }
@@ -46,7 +50,7 @@ enum FeedPayloadMapper {
         var scanner = Scanner(base, from: range.lowerBound, to: range.upperBound, maxDepth: JSONReader.defaultMaxDepth)
         var first = FeedOutput(base: buffer, capacity: (split ?? range.upperBound) - range.lowerBound)
         var release = InputRelease(base: base, from: range.lowerBound, enabled: releasesInput)
-        var scan = scanPayload(&scanner, schema: schema, into: &first, split: split, release: &release)
+        var scan = scanPayload(&scanner, schema: schema, into: &first, split: split, release: &release, alone: alone)
         // Ended before the split (the split was past the payload, in a later
         // record, say): the second thread's work is wasted, so it stops.
         if scan != .reachedSplit { tail.abandoned.raise() }
@@ -55,7 +59,7 @@ enum FeedPayloadMapper {
             // It went past the split (not a boundary between two items): once more, alone.
             scanner = Scanner(base, from: range.lowerBound, to: range.upperBound, maxDepth: JSONReader.defaultMaxDepth)
             first = FeedOutput(base: buffer, capacity: range.count)
-            scan = scanPayload(&scanner, schema: schema, into: &first, split: nil, release: &release)
+            scan = scanPayload(&scanner, schema: schema, into: &first, split: nil, release: &release, alone: alone)
         }
         switch scan {
         case .complete:
@@ -79,6 +83,7 @@ enum FeedPayloadMapper {
         let range: Range<Int>
         let schema: FastSchema
         let releasesInput: Bool
+        let alone: Bool
         /// Raised by the first thread when the tail is not wanted after all.
         let abandoned = StopSignal()
         /// Set only if the tail is valid.
@@ -86,7 +91,8 @@ enum FeedPayloadMapper {
         var output: FeedOutput?
 
         init(base: UnsafeMutablePointer<UInt8>, buffer: UnsafeMutablePointer<UInt8>, range: Range<Int>, schema: FastSchema,
-             releasesInput: Bool) {
+             releasesInput: Bool, alone: Bool) {
+            self.alone = alone
             self.base = base
             self.buffer = buffer
             self.range = range
@@ -100,7 +106,7 @@ enum FeedPayloadMapper {
             var scanner = Scanner(base, from: split, to: range.upperBound, maxDepth: JSONReader.defaultMaxDepth)
             var release = InputRelease(base: base, from: split, enabled: releasesInput)
             guard FeedPayloadMapper.scanTail(&scanner, schema: schema, into: &output, release: &release,
-                                             abandoned: abandoned) else { return }
+                                             abandoned: abandoned, alone: alone) else { return }
             self.output = output
             self.end = scanner.index
         }
@@ -110,7 +116,7 @@ enum FeedPayloadMapper {
     /// With `split`, stops when the items array reaches it (a comma between
     /// two items), leaving the rest to `scanTail`.
     private static func scanPayload<Scanner: PayloadScanning>(_ scanner: inout Scanner, schema: FastSchema, into out: inout FeedOutput,
-                                                              split: Int?, release: inout InputRelease) -> PayloadScan {
+                                                              split: Int?, release: inout InputRelease, alone: Bool) -> PayloadScan {
         guard scanner.consume(0x7B) else { return .failed }
         var sawItems = false
         if !scanner.consume(0x7D) {
@@ -130,7 +136,7 @@ enum FeedPayloadMapper {
                     }
                     sawItems = true
                 } else {
-                    guard !key.escaped, scanner.skipValue(depth: 1) else { return .failed }
+                    guard skips(key, scanner, alone: alone), scanner.skipValue(depth: 1) else { return .failed }
                 }
             } while scanner.consume(0x2C)
             guard scanner.consume(0x7D) else { return .failed }
@@ -141,7 +147,7 @@ enum FeedPayloadMapper {
     /// From `split` (the comma before an item) to the end of the payload:
     /// the remaining items, the array's end, any other keys, the object's end.
     private static func scanTail<Scanner: PayloadScanning>(_ scanner: inout Scanner, schema: FastSchema, into out: inout FeedOutput,
-                                                           release: inout InputRelease, abandoned: StopSignal) -> Bool {
+                                                           release: inout InputRelease, abandoned: StopSignal, alone: Bool) -> Bool {
         guard scanner.consume(0x2C),
               scanItemRun(&scanner, schema: schema, into: &out, first: false, split: nil, release: &release,
                           abandoned: abandoned) == .closed else {
@@ -149,10 +155,17 @@ enum FeedPayloadMapper {
         }
         while scanner.consume(0x2C) {
             // A second "items" would replace the first: too rare to split for.
-            guard let key = scanner.string(), !key.escaped, !scanner.span(key, is: "items"),
+            guard let key = scanner.string(), skips(key, scanner, alone: alone), !scanner.span(key, is: "items"),
                   scanner.consume(0x3A), scanner.skipValue(depth: 1) else { return false }
         }
         return scanner.consume(0x7D) && scanner.finishPayload()
+    }
+
+    /// Whether a key other than `items` is one the fast path skips: not
+    /// escaped (it could spell `items`), and, in a payload alone, none that
+    /// would make the reference read it as another record.
+    private static func skips<Scanner: PayloadScanning>(_ key: JSONSpan, _ scanner: Scanner, alone: Bool) -> Bool {
+        !key.escaped && !(alone && (scanner.span(key, is: "error") || scanner.span(key, is: "status")))
     }
 
     /// Items separated by commas, then `]`; or up to `split`. Each item is

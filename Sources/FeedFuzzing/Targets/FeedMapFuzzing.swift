@@ -1,7 +1,8 @@
 import FeedCore
 import FeedFastPath
 
-/// Differential: feed-map's whole mapping of one record, fast path against
+/// Differential: feed-map's whole mapping of one record (or of a bare payload
+/// document that is the whole input), fast path against
 /// the reference path, for each schema. What the fast path maps, the
 /// reference maps to the same bytes and ends at the same offset; what it
 /// declines, it leaves untouched, with nothing written.
@@ -41,10 +42,12 @@ enum FeedMapFuzzing {
             throw expect.fail("the fast path (\(schema)) mapped what the reader rejects: \(error)")
         }
         do {
-            guard case .response(let response)? = try value.map(Record.classify) else {
-                throw expect.fail("the fast path (\(schema)) mapped what is not a response record")
+            let document: FeedDocument
+            switch try value.map(Record.classify) {
+            case .response(let response)?: document = try FeedItemsMapper.map(response, schema: schema)
+            case .document(let payload)?: document = try FeedItemsMapper.map(payload: payload, schema: schema)
+            default: throw expect.fail("the fast path (\(schema)) mapped what is neither a response record nor a payload")
             }
-            let document = try FeedItemsMapper.map(response, schema: schema)
             return (JSONWriter(style: .compact).line(document.json), offset)
         } catch let error as FuzzFinding {
             throw error
