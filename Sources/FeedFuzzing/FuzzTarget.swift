@@ -18,6 +18,7 @@ public struct FuzzTarget {
         FuzzTarget(name: PageScanFuzzing.name, check: PageScanFuzzing.check),
         FuzzTarget(name: RecordStreamFuzzing.name, check: RecordStreamFuzzing.check),
         FuzzTarget(name: FeedPageHTMLFuzzing.name, check: FeedPageHTMLFuzzing.check),
+        FuzzTarget(name: CachedIDsFuzzing.name, check: CachedIDsFuzzing.check),
     ]
 
     public static func named(_ name: String) -> FuzzTarget? {

@@ -15,6 +15,7 @@ final class FuzzTargetCorpusTests: XCTestCase {
     func test_pageScan_holdsOnEveryCommittedInput() { assertHolds("page-scan") }
     func test_recordStream_agreesWithWholeInputOnEveryCommittedInput() { assertHolds("record-stream") }
     func test_feedPageHTML_holdsOnlyItsOwnMarkupOnEveryCommittedInput() { assertHolds("feed-page-html") }
+    func test_cachedIDs_streamedAgreeWithTheReferenceOnEveryCommittedInput() { assertHolds("cached-ids") }
 
     func test_everyTarget_isTestedHereAndHasSeeds() {
         let tested = Set(Self.testedNames)
@@ -34,7 +35,7 @@ final class FuzzTargetCorpusTests: XCTestCase {
 
     static let testedNames = [
         "json-reader", "json-scanner", "feed-map", "comments", "response-record", "url-uuid", "cache-file",
-        "http-headers", "page-scan", "record-stream", "feed-page-html",
+        "http-headers", "page-scan", "record-stream", "feed-page-html", "cached-ids",
     ]
 
     private func assertHolds(_ name: String, file: StaticString = #filePath, line: UInt = #line) {

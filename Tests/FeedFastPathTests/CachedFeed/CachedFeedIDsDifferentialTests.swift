@@ -1,0 +1,85 @@
+import XCTest
+import FeedCore
+import FeedFastPath
+
+/// `load --format ids` streamed (`CachedFeedIDs`) against the reference
+/// reading (`CachedBytes.feedItems`, each item's `id` as a string): on the
+/// documents `save` writes it writes the same lines; on anything else it
+/// either writes the same lines or declines with nothing written.
+final class CachedFeedIDsDifferentialTests: XCTestCase {
+
+    func test_onSavedDocuments_writesWhatTheReferenceWrites_andTakesThemAll() {
+        var random = SystemRandomNumberGenerator()
+        for count in [0, 1, 2, 7, 100, 3_000] {
+            let items: [JSON] = (0..<count).map { index in
+                var members: [(key: String, value: JSON)] = [("id", .string(Self.id(index, &random)))]
+                if index % 3 != 0 { members.append(("description", .string("caf\u{E9} \"\(index)\"\n\\ \u{1F600}"))) }
+                members.append(("url", .string("https://i.example/\(index)")))
+                return .object(JSONObject(members))
+            }
+            let document = JSONWriter().line(FeedDocument(items: items).json)
+            let (streamed, written) = Self.streamed(document)
+            XCTAssertTrue(streamed, "\(count) items: a saved document must be taken")
+            XCTAssertEqual(written, Self.reference(document), "\(count) items")
+        }
+    }
+
+    func test_onDocumentsOffTheSavedShape_writesTheSameOrDeclinesWithNothingWritten() {
+        let documents = [
+            #"{"items":[{"id":"a","id":"b","url":"u"}]}"#,
+            #"{"items":[{"id":1,"url":"u"}]}"#,
+            #"{"items":[{"url":"u"}]}"#,
+            #"{"items":[3]}"#,
+            #"{"items":[{}]}"#,
+            #"{"items":[{"\u0069d":"a"}]}"#,
+            #"{"items":[{"id":"\u0041\"b"}]}"#,
+            #"{"other":1,"items":[{"id":"a"}]}"#,
+            #"{"items":[{"id":"a"}],"items":[{"id":"b"}]}"#,
+            #"{"items":[{"id":"a"}]} x"#,
+            #"{"items":[{"id":"a"}]}"# + "\n\n",
+            #"{"items":[{"id":"a","x":[1,{"id":"b"}]}]}"#,
+            #"{"items":[{"id":"a"},]}"#,
+            #"{"items":[{"id":"a"}"#,
+            #"[]"#,
+            "",
+        ]
+        for text in documents {
+            let document = Array(text.utf8)
+            let (streamed, written) = Self.streamed(document)
+            let reference = Self.reference(document)
+            if streamed {
+                XCTAssertEqual(written, reference, "taken, so it must write the reference's lines: \(text)")
+            } else {
+                XCTAssertEqual(written, [], "declined after writing: \(text)")
+            }
+        }
+    }
+
+    // MARK: - Helpers
+
+    private static func streamed(_ document: [UInt8]) -> (Bool, [UInt8]?) {
+        var written: [UInt8] = []
+        let taken = document.withUnsafeBytes { bytes in
+            CachedFeedIDs.write(bytes) { (chunk: UnsafeRawBufferPointer) in written += chunk }
+        }
+        return (taken, written)
+    }
+
+    /// The lines the reference writes, or nil where it fails.
+    private static func reference(_ document: [UInt8]) -> [UInt8]? {
+        guard let items = try? CachedBytes(document).feedItems() else { return nil }
+        var lines: [UInt8] = []
+        for item in items {
+            guard let id = item[FeedItemField.id.name]?.stringValue else { return nil }
+            lines += id.utf8
+            lines.append(0x0A)
+        }
+        return lines
+    }
+
+    private static func id(_ index: Int, _ random: inout SystemRandomNumberGenerator) -> String {
+        let hex = (0..<32).map { _ in String(Int.random(in: 0..<16, using: &random), radix: 16) }.joined()
+        let chars = Array(hex)
+        return "\(String(chars[0..<8]))-\(String(chars[8..<12]))-4\(String(chars[13..<16]))-a\(String(chars[17..<20]))-\(String(chars[20..<32]))".uppercased()
+    }
+}
