@@ -52,6 +52,19 @@ final class FeedRefreshTests: XCTestCase {
         XCTAssertEqual(server.requests.last?.headerValues("If-None-Match"), [#""mine""#])
     }
 
+    func test_ifChanged_onlyReadsTheCache() throws {
+        let server = try ConditionalFeedServer(self, etag: #""a""#, lastModified: nil, body: feedPayload([item]))
+        let env = environment(server)
+        XCTAssertEqual(try Command.sh(plain, environment: env).status, 0)
+        let before = tree(env["FEED_CACHE_DIR"] ?? "")
+
+        let result = try Command.sh(#"feed-fetch --if-changed "$URL""#, environment: env)
+
+        XCTAssertEqual(result.status, 0, result.err)
+        XCTAssertEqual(server.requests.last?.header("If-None-Match"), #""a""#)
+        XCTAssertSameTree(tree(env["FEED_CACHE_DIR"] ?? ""), before, "the cache")
+    }
+
     func test_aCorruptCache_meansAPlainGET_neverAnError() throws {
         let server = try ConditionalFeedServer(self, etag: #""a""#, lastModified: nil, body: feedPayload([item]))
         let env = environment(server)

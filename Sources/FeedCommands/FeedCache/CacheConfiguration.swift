@@ -17,10 +17,7 @@ public struct CacheConfiguration: Equatable, Sendable {
 
     public static func resolve(cacheDir: String?, maxAge: String?,
                                environment: (String) -> String?) throws(ToolError) -> CacheConfiguration {
-        func variable(_ name: String) -> String? {
-            guard let value = environment(name), !value.isEmpty else { return nil }
-            return value
-        }
+        func variable(_ name: String) -> String? { set(name, in: environment) }
         let directory = try self.directory(cacheDir: cacheDir, environment: environment)
         let seconds: Int64
         if let maxAge {
@@ -41,10 +38,7 @@ public struct CacheConfiguration: Equatable, Sendable {
 
     /// The cache directory alone (what `feed-fetch --if-changed` reads).
     public static func directory(cacheDir: String?, environment: (String) -> String?) throws(ToolError) -> String {
-        func variable(_ name: String) -> String? {
-            guard let value = environment(name), !value.isEmpty else { return nil }
-            return value
-        }
+        func variable(_ name: String) -> String? { set(name, in: environment) }
         if let cacheDir {
             guard !cacheDir.isEmpty else { throw ToolError(.usage, "--cache-dir needs a directory") }
             return cacheDir
@@ -56,5 +50,11 @@ public struct CacheConfiguration: Equatable, Sendable {
             return home + "/.cache/" + directoryName
         }
         throw ToolError(.usage, "no cache directory: give --cache-dir, or set FEED_CACHE_DIR or HOME")
+    }
+
+    /// A variable's value; an empty one counts as unset.
+    private static func set(_ name: String, in environment: (String) -> String?) -> String? {
+        guard let value = environment(name), !value.isEmpty else { return nil }
+        return value
     }
 }
