@@ -69,3 +69,19 @@ final class FeedCacheImageCommandTests: XCTestCase, FeedCacheCommandTesting {
         XCTAssertEqual(result.stderrLines.count, 1)
     }
 }
+
+extension FeedCacheImageCommandTests {
+    /// Image data has no age: `--max-age` is refused where only image data is read or written.
+    func test_run_imageSaveAndImageLoadRefuseMaxAge() {
+        for arguments in [["--max-age", "3d", "image", "save"], ["image", "load", "https://h/0", "--max-age=1h"]] {
+            let store = InMemoryFeedStore()
+
+            let result = run(arguments, stdin: .lines(Fixture.responseRecord(url: "https://h/0", body: [1])), store: store)
+
+            XCTAssertEqual(result.code, 64, "\(arguments)")
+            XCTAssertEqual(result.stderrLines.count, 1, "\(arguments)")
+            XCTAssertTrue(result.stderr.contains("takes no --max-age"), result.stderr)
+            XCTAssertEqual(store.images, [:], "\(arguments)")
+        }
+    }
+}

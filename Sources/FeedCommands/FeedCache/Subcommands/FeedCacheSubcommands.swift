@@ -25,18 +25,18 @@ struct FeedCacheSubcommands {
         let operands = arguments.operands
         switch operands.first {
         case "save"?:
-            try allow(["--quiet", "--append", "--pretty", "--format"], for: "save", operands: 1)
+            try allow(["--max-age", "--quiet", "--append", "--pretty", "--format"], for: "save", operands: 1)
             try save()
         case "load"?:
-            try allow(["--pretty", "--format"], for: "load", operands: 1)
+            try allow(["--max-age", "--pretty", "--format"], for: "load", operands: 1)
             try load()
         case "validate"?:
-            try allow([], for: "validate", operands: 1)
+            try allow(["--max-age"], for: "validate", operands: 1)
             try validate()
         case "image"?:
             switch operands.dropFirst().first {
             case "missing"?:
-                try allow(["--pretty"], for: "image missing", operands: 2)
+                try allow(["--max-age", "--pretty"], for: "image missing", operands: 2)
                 try imageMissing()
             case "save"?:
                 try allow([], for: "image save", operands: 2)
@@ -60,8 +60,10 @@ struct FeedCacheSubcommands {
     }
 
     /// Options that only some subcommands take, and how many operands there may be.
+    /// `--max-age` goes with the subcommands that read the cached feed's age:
+    /// image data has none.
     private func allow(_ options: [String], for subcommand: String, operands count: Int?) throws(CommandStop) {
-        for option in ["--quiet", "--append", "--pretty", "--format"] where arguments.has(option) && !options.contains(option) {
+        for option in ["--max-age", "--quiet", "--append", "--pretty", "--format"] where arguments.has(option) && !options.contains(option) {
             throw stage.usage("\(subcommand) takes no \(option == "--quiet" ? "-q" : option)")
         }
         if let count, arguments.operands.count > count {
