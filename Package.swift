@@ -11,8 +11,8 @@ import PackageDescription
 //                     signal handlers (cancel, a mapped file cut short), through
 //                     FeedPlatform's SignalSafe
 //   FeedCurl          the HTTP adapter behind FeedCore's HTTPClient, over libcurl (feed-fetch only)
-//   FeedFastPath      feed-map's scanners and payload mapper: one call that
-//                     writes the finished document or declines
+//   FeedFastPath      the fast paths, each one call that writes the finished result
+//                     or declines: feed-map's mapper, save's reading, load's ids
 //   FeedStoreFiles    the cache on disk: directory, atomic writes, locks, checksums
 //   FeedPresentation  what people read: the text format, relative dates, the feed's HTML page
 //   FeedCore          models, reference mappers, cache policy and loaders, records,
@@ -53,7 +53,7 @@ let package = Package(
         .testTarget(name: "FeedCoreTests", dependencies: ["FeedCore", "FeedConcurrency", "FeedTestSupport"]),
         .testTarget(name: "FeedPresentationTests", dependencies: ["FeedPresentation", "FeedCore", "FeedTestSupport"]),
         .testTarget(name: "FeedStoreFilesTests", dependencies: ["FeedStoreFiles", "FeedCore", "FeedConcurrency", "FeedTestSupport", "FeedPlatform"]),
-        .testTarget(name: "FeedFastPathTests", dependencies: ["FeedFastPath", "FeedCore", "FeedTestSupport"]),
+        .testTarget(name: "FeedFastPathTests", dependencies: ["FeedFastPath", "FeedCore", "FeedFuzzing", "FeedTestSupport"]),
         .testTarget(name: "FeedCommandsTests", dependencies: ["FeedCommands", "FeedCore", "FeedConcurrency", "FeedTestSupport"]),
         .testTarget(name: "LoopbackHTTPTests", dependencies: ["LoopbackHTTP", "FeedPlatform", "FeedCore", "FeedTestSupport"]),
         .testTarget(name: "FeedCurlTests", dependencies: ["FeedCurl"]),

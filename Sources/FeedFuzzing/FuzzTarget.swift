@@ -19,6 +19,7 @@ public struct FuzzTarget {
         FuzzTarget(name: RecordStreamFuzzing.name, check: RecordStreamFuzzing.check),
         FuzzTarget(name: FeedPageHTMLFuzzing.name, check: FeedPageHTMLFuzzing.check),
         FuzzTarget(name: CachedIDsFuzzing.name, check: CachedIDsFuzzing.check),
+        FuzzTarget(name: FeedSaveFuzzing.name, check: FeedSaveFuzzing.check),
     ]
 
     public static func named(_ name: String) -> FuzzTarget? {

@@ -56,7 +56,7 @@ extension CacheDirectory {
     /// Replaces file `name` with `parts` (written in order), atomically: a
     /// reader sees the old file or the new one, never a mix, even if this
     /// process is killed at any instant or the disk fills.
-    func writeAtomically(_ name: String, _ parts: [[UInt8]]) throws {
+    func writeAtomically(_ name: String, _ parts: [any FileBytes]) throws {
         let temporary = try writeTemporary(name, parts, syncing: true)
         try publish(temporary, as: name)
         sync()
@@ -65,7 +65,7 @@ extension CacheDirectory {
     /// Writes `parts` to a new temporary file for `name` (fsync'ed if
     /// `syncing`), reported to the registry; the temporary's name. On any
     /// failure the file is closed, removed and forgotten.
-    func writeTemporary(_ name: String, _ parts: [[UInt8]], syncing: Bool) throws(StoreError) -> String {
+    func writeTemporary(_ name: String, _ parts: [any FileBytes], syncing: Bool) throws(StoreError) -> String {
         let temporary = CacheDirectory.temporaryName(for: name)
         let file: Int32
         do {
@@ -77,7 +77,7 @@ extension CacheDirectory {
         try? FileDescriptor.changeMode(file, 0o600)
         var failure: SystemError? = nil
         do throws(SystemError) {
-            for part in parts { try FileDescriptor.writeAll(file, part) }
+            for part in parts { try part.write(to: file) }
             if syncing { try FileDescriptor.sync(file) }
         } catch {
             failure = error

@@ -56,11 +56,18 @@ public final class FileSystemFeedStore: FeedStore {
         return try FeedCacheFile.decode(file, path: "\(path)/\(FeedCacheFile.name)")
     }
 
-    public func insert(_ feed: CachedFeed, keepingImageDataFor imageURLs: Set<String>) throws {
+    public func insert(_ feed: CachedFeed, keepingImageDataFor imageURLs: @autoclosure () -> Set<String>) throws {
         guard let directory = try directory(create: true, kind: .saving) else { return }
         // Worked out before the lock, so other writers do not wait on it.
-        let parts = [FeedCacheFile.header(for: feed), feed.document.array]
-        let keep = ImageKeepList(imageURLs)
+        let parts: [any FileBytes] = [FeedCacheFile.header(for: feed), feed.document]
+        // The URLs' names only once an image file is there to keep or drop:
+        // a large feed's set costs time and memory that an empty images/ needs not.
+        var keep: ImageKeepList?
+        func keeps(_ name: String, in images: CacheDirectory) -> Bool {
+            let list = keep ?? ImageKeepList(imageURLs())
+            keep = list
+            return list.keeps(name, in: images)
+        }
         imagesForReading = nil
         try directory.locked {
             try directory.removeStaleTemporaries()
@@ -69,7 +76,7 @@ public final class FileSystemFeedStore: FeedStore {
             // removed (never followed), as image save does.
             let images = try directory.subdirectory(Self.imagesName, create: false, replacingOther: true, kind: .saving)
             try directory.writeAtomically(FeedCacheFile.name, parts)
-            try images.map { images in try prune(images) { name in !keep.keeps(name, in: images) } }
+            try images.map { images in try prune(images) { name in !keeps(name, in: images) } }
         }
     }
 
@@ -82,7 +89,7 @@ public final class FileSystemFeedStore: FeedStore {
         }
         try directory.locked {
             guard let renewed = renewal(try? retrieve(in: directory)) else { return }
-            try directory.writeAtomically(FeedCacheFile.name, [FeedCacheFile.header(for: renewed), renewed.document.array])
+            try directory.writeAtomically(FeedCacheFile.name, [FeedCacheFile.header(for: renewed), renewed.document])
         }
     }
 

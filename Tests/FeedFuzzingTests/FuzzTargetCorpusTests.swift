@@ -16,6 +16,7 @@ final class FuzzTargetCorpusTests: XCTestCase {
     func test_recordStream_agreesWithWholeInputOnEveryCommittedInput() { assertHolds("record-stream") }
     func test_feedPageHTML_holdsOnlyItsOwnMarkupOnEveryCommittedInput() { assertHolds("feed-page-html") }
     func test_cachedIDs_streamedAgreeWithTheReferenceOnEveryCommittedInput() { assertHolds("cached-ids") }
+    func test_feedSave_fastPathAgreesWithTheReferenceOnEveryCommittedInput() { assertHolds("feed-save") }
 
     func test_everyTarget_isTestedHereAndHasSeeds() {
         let tested = Set(Self.testedNames)
@@ -35,7 +36,7 @@ final class FuzzTargetCorpusTests: XCTestCase {
 
     static let testedNames = [
         "json-reader", "json-scanner", "feed-map", "comments", "response-record", "url-uuid", "cache-file",
-        "http-headers", "page-scan", "record-stream", "feed-page-html", "cached-ids",
+        "http-headers", "page-scan", "record-stream", "feed-page-html", "cached-ids", "feed-save",
     ]
 
     private func assertHolds(_ name: String, file: StaticString = #filePath, line: UInt = #line) {

@@ -13,9 +13,10 @@ public final class InMemoryFeedStore: FeedStore, FeedImageDataStore {
 
     public func retrieve() throws -> CachedFeed? { feed }
 
-    public func insert(_ feed: CachedFeed, keepingImageDataFor imageURLs: Set<String>) throws {
+    public func insert(_ feed: CachedFeed, keepingImageDataFor imageURLs: @autoclosure () -> Set<String>) throws {
         self.feed = feed
-        images = images.filter { imageURLs.contains($0.key) }
+        let kept = imageURLs()
+        images = images.filter { kept.contains($0.key) }
     }
 
     public func deleteCachedFeed(if isStale: (Result<CachedFeed?, Error>) -> Bool) throws {

@@ -6,7 +6,7 @@ public protocol FeedStore {
     func retrieve() throws -> CachedFeed?
     /// Replaces the cached feed with `feed` at once (a reader sees the old one
     /// or the new one), then drops the image data of URLs not in `imageURLs`.
-    func insert(_ feed: CachedFeed, keepingImageDataFor imageURLs: Set<String>) throws
+    func insert(_ feed: CachedFeed, keepingImageDataFor imageURLs: @autoclosure () -> Set<String>) throws
     /// Retrieves the cached feed and, if `isStale` says so of what it found,
     /// deletes it and its image data, with no other writer at work between
     /// the two (a delete must not remove a feed another process just saved).

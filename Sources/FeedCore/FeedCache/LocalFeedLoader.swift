@@ -19,13 +19,18 @@ extension LocalFeedLoader {
     /// the bytes it stored (what `load` will give back).
     @discardableResult
     public func save(_ feed: LocalFeed, validators: FeedValidators? = nil) throws(ToolError) -> [UInt8] {
-        let document = JSONWriter().line(feed.document.json)
+        try save(feed.checked, validators: validators).array
+    }
+
+    /// The same, for a feed already checked and written out (by the fast path).
+    @discardableResult
+    public func save(_ feed: CheckedFeed, validators: FeedValidators? = nil) throws(ToolError) -> CachedBytes {
         do {
-            try store.insert(CachedFeed(document: document, timestamp: currentDate(), validators: validators),
-                             keepingImageDataFor: feed.imageURLs)
+            try store.insert(CachedFeed(document: feed.document, timestamp: currentDate(), validators: validators),
+                             keepingImageDataFor: feed.imageURLs())
         } catch {
             throw CacheFailure.wrapping(error, default: .saving, "cannot save the feed")
         }
-        return document
+        return feed.document
     }
 }

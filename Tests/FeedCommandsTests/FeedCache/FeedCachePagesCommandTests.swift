@@ -233,7 +233,7 @@ private final class ReadOnlyStore: FeedStore, FeedImageDataStore {
         return feed
     }
 
-    func insert(_ feed: CachedFeed, keepingImageDataFor imageURLs: Set<String>) throws {
+    func insert(_ feed: CachedFeed, keepingImageDataFor imageURLs: @autoclosure () -> Set<String>) throws {
         calls.append("insert")
         throw ReadOnly()
     }

@@ -14,7 +14,7 @@ final class FailingStore: FeedStore, FeedImageDataStore {
         throw Failure()
     }
 
-    func insert(_ feed: CachedFeed, keepingImageDataFor imageURLs: Set<String>) throws {
+    func insert(_ feed: CachedFeed, keepingImageDataFor imageURLs: @autoclosure () -> Set<String>) throws {
         calls.append("insert")
         throw Failure()
     }

@@ -33,7 +33,7 @@ final class ImageBatchStoreSpy: FeedStore, FeedImageDataStore {
 
     func retrieve() throws -> CachedFeed? { nil }
 
-    func insert(_ feed: CachedFeed, keepingImageDataFor imageURLs: Set<String>) throws {}
+    func insert(_ feed: CachedFeed, keepingImageDataFor imageURLs: @autoclosure () -> Set<String>) throws {}
 
     func deleteCachedFeed(if isStale: (Result<CachedFeed?, Error>) -> Bool) throws {}
 }

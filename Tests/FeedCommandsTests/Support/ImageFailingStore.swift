@@ -18,8 +18,8 @@ final class ImageFailingStore: FeedStore, FeedImageDataStore {
 
     func retrieve() throws -> CachedFeed? { try base.retrieve() }
 
-    func insert(_ feed: CachedFeed, keepingImageDataFor imageURLs: Set<String>) throws {
-        try base.insert(feed, keepingImageDataFor: imageURLs)
+    func insert(_ feed: CachedFeed, keepingImageDataFor imageURLs: @autoclosure () -> Set<String>) throws {
+        try base.insert(feed, keepingImageDataFor: imageURLs())
     }
 
     func deleteCachedFeed(if isStale: (Result<CachedFeed?, Error>) -> Bool) throws { try base.deleteCachedFeed(if: isStale) }

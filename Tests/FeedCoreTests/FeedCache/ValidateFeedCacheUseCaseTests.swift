@@ -239,7 +239,7 @@ private final class FeedReplacedBetweenReadsStore: FeedStore {
 
     func retrieve() throws -> CachedFeed? { feed }
 
-    func insert(_ feed: CachedFeed, keepingImageDataFor imageURLs: Set<String>) throws {}
+    func insert(_ feed: CachedFeed, keepingImageDataFor imageURLs: @autoclosure () -> Set<String>) throws {}
 
     func deleteCachedFeed(if isStale: (Result<CachedFeed?, Error>) -> Bool) throws {
         feed = next

@@ -55,8 +55,8 @@ final class FeedStoreSpy: FeedStore {
         return try retrievalResult.get()
     }
 
-    func insert(_ feed: CachedFeed, keepingImageDataFor imageURLs: Set<String>) throws {
-        receivedMessages.append(.insert(feed, keepingImageDataFor: imageURLs))
+    func insert(_ feed: CachedFeed, keepingImageDataFor imageURLs: @autoclosure () -> Set<String>) throws {
+        receivedMessages.append(.insert(feed, keepingImageDataFor: imageURLs()))
         if let insertionError { throw insertionError }
     }
 

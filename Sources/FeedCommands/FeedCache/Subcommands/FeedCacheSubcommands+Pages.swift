@@ -1,4 +1,5 @@
 import FeedCore
+import FeedFastPath
 
 extension FeedCacheSubcommands {
     /// Reads every feed document on standard input, a page each (as
@@ -8,8 +9,21 @@ extension FeedCacheSubcommands {
     /// An error record is passed on (nil: nothing is to be saved); a 304
     /// response record alone is taken as it is; anything else that is not a
     /// valid feed document is an error.
+    ///
+    /// Feed documents as feed-map writes them go by the fast path
+    /// (`FastFeedSave`), which gives the same answer or declines; `--append`
+    /// and everything else by the records read here.
     func readSaveInput() throws -> SaveInput? {
-        var records = RecordReader(try stage.input.read(expecting: "a feed document"))
+        let bytes: [UInt8]
+        switch try stage.input.map(expecting: "a feed document") {
+        case .mapped(let input):
+            if let fast = fastSave(input, releasesInput: true) { return fast }
+            bytes = Array(input)
+        case .read(var input):
+            if let fast = input.withUnsafeMutableBufferPointer({ fastSave($0, releasesInput: false) }) { return fast }
+            bytes = input
+        }
+        var records = RecordReader(bytes)
         var pages: [LocalFeed] = []
         var validators: FeedValidators?
         var notModified: ResponseRecord?
@@ -41,5 +55,10 @@ extension FeedCacheSubcommands {
         if let notModified { return .notModified(notModified) }
         guard !pages.isEmpty else { throw ToolError(.notFound, "no input: expected a feed document on standard input") }
         return .feed(LocalFeed(pages: pages), validators: validators)
+    }
+
+    private func fastSave(_ input: UnsafeMutableBufferPointer<UInt8>, releasesInput: Bool) -> SaveInput? {
+        guard !arguments.has("--append"), let (feed, validators) = FastFeedSave.feed(input, releasesInput: releasesInput) else { return nil }
+        return .checked(feed, validators: validators)
     }
 }

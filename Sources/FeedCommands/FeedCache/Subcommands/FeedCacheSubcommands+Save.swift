@@ -20,6 +20,12 @@ extension FeedCacheSubcommands {
             } catch {
                 throw CommandStop.failure(inCache(error), url: response.url)
             }
+        case .checked(let feed, let validators):
+            do {
+                stored = try feedLoader.save(feed, validators: validators)
+            } catch {
+                throw inCache(error)
+            }
         case .feed(let feed, let validators):
             do {
                 stored = CachedBytes(append ? try feedLoader.append(feed) : try feedLoader.save(feed, validators: validators))

@@ -1,0 +1,39 @@
+import FeedCore
+import FeedFastPath
+
+/// Differential: `feed-cache save` by the fast path (`FastFeedSave`) against
+/// the reference reading of its input (records, `LocalFeed` of each
+/// document, one feed of the pages): what it takes, the reference takes too,
+/// and stores the same bytes, keeps the same image URLs and the same
+/// validators. What it declines, the reference answers.
+public enum FeedSaveFuzzing {
+    static let name = "feed-save"
+    private static let expect = FuzzCheck(target: name)
+
+    public static func check(_ input: [UInt8]) throws(FuzzFinding) {
+        var copy = input
+        let fast = copy.withUnsafeMutableBufferPointer { FastFeedSave.feed($0, releasesInput: false) }
+        try expect.require(copy == input, "changed its input")
+        guard let (feed, validators) = fast else { return }
+        guard let reference = reference(input) else { throw expect.fail("took what the reference refuses") }
+        try expect.require(feed.document.array == reference.document, "stored other bytes than the reference")
+        try expect.require(feed.imageURLs() == reference.imageURLs, "kept other image URLs than the reference")
+        try expect.require(validators == reference.validators, "kept other validators than the reference")
+    }
+
+    /// What `save` stores from input that is only feed documents, read the
+    /// reference way; nil where it refuses the input or finds anything else.
+    public static func reference(_ input: [UInt8]) -> (document: [UInt8], imageURLs: Set<String>, validators: FeedValidators?)? {
+        var records = RecordReader(input)
+        var pages: [LocalFeed] = []
+        var validators: FeedValidators?
+        while let next = records.next() {
+            guard case .success(.document(let object)) = next, let page = try? LocalFeed(validating: object) else { return nil }
+            pages.append(page)
+            validators = pages.count == 1 ? FeedValidators(json: object[FeedValidators.documentKey]) : nil
+        }
+        guard !pages.isEmpty else { return nil }
+        let feed = LocalFeed(pages: pages)
+        return (JSONWriter().line(feed.document.json), feed.imageURLs, validators)
+    }
+}
