@@ -1,15 +1,28 @@
-# The Essential Feed toolset: build, install and check.
+# The Essential Feed toolset: build, install, package and check.
 #
 #   make                          swift build -c release, the runtimes linked in
 #   make install PREFIX=/usr      the four commands (stripped), their man pages and
-#                                 completions under $(DESTDIR)$(PREFIX)
+#                                 completions, and README.md, LICENSE and
+#                                 CHANGELOG.md (in share/doc/essential-feed/),
+#                                 under $(DESTDIR)$(PREFIX)
 #   make uninstall PREFIX=/usr    removes exactly what install put there
+#   make dist                     $(DISTDIR)/essential-feed-VERSION-linux-ARCH.tar.gz:
+#                                 what install puts under PREFIX, in one folder
+#                                 essential-feed-VERSION/; and $(DISTDIR)/SHA256SUMS
+#   make deb                      $(DISTDIR)/essential-feed_VERSION_ARCH.deb, laid out
+#                                 as Debian wants it (scripts/make-deb), built with
+#                                 dpkg-deb; and $(DISTDIR)/SHA256SUMS
 #   make test                     swift test
 #   make check-docs               mandoc -Tlint over the man pages
 #
 #   make bin-path                 prints the folder of those release binaries
+#   make version                  prints VERSION
 #
 # SWIFT_FLAGS is passed to every swift build (e.g. --scratch-path DIR).
+#
+# VERSION is read from Sources/FeedCore/ToolsetVersion.swift, the one place it
+# is written (what --version prints). dist and deb first check that the newest
+# entry of CHANGELOG.md names it, and date every packaged file that entry's day.
 
 PREFIX = /usr/local
 DESTDIR =
@@ -34,10 +47,11 @@ STATIC = --static-swift-stdlib -Xswiftc "-L$(RUNTIME_DIR)" -Xswiftc -Xclang-link
 RELEASE = $(SWIFT) build -c release $(STATIC) $(SWIFT_FLAGS)
 INSTALL = install
 # Strips the installed commands (the build keeps its symbols): binutils' strip,
-# else the llvm-objcopy that comes with the Swift toolchain. STRIP=true keeps
-# the symbols.
-STRIP != if command -v strip >/dev/null 2>&1; then echo strip; \
-	else echo "$$(dirname "$$(readlink -f "$$(command -v $(SWIFT))")")/llvm-objcopy --strip-all"; fi
+# else the llvm-objcopy that comes with the Swift toolchain; the compilers'
+# .comment section goes too (as Debian's dh_strip removes it), the build ID
+# stays. STRIP=true keeps the symbols.
+STRIP != if command -v strip >/dev/null 2>&1; then echo strip --strip-all --remove-section=.comment; \
+	else echo "$$(dirname "$$(readlink -f "$$(command -v $(SWIFT))")")/llvm-objcopy --strip-all --remove-section=.comment"; fi
 MANDOC = mandoc
 
 BINDIR = $(PREFIX)/bin
@@ -45,6 +59,7 @@ MANDIR = $(PREFIX)/share/man
 BASHCOMPDIR = $(PREFIX)/share/bash-completion/completions
 ZSHCOMPDIR = $(PREFIX)/share/zsh/site-functions
 FISHCOMPDIR = $(PREFIX)/share/fish/vendor_completions.d
+DOCDIR = $(PREFIX)/share/doc/essential-feed
 
 TOOLS = feed-fetch feed-map feed-comments feed-cache
 MAN1 = $(TOOLS:%=man/%.1)
@@ -52,8 +67,28 @@ MAN7 = man/essential-feed.7
 BASHCOMP = $(TOOLS:%=completions/bash/%)
 ZSHCOMP = $(TOOLS:%=completions/zsh/_%)
 FISHCOMP = $(TOOLS:%=completions/fish/%.fish)
+DOCS = README.md LICENSE CHANGELOG.md
 
-.PHONY: all build bin-path install uninstall test check-docs
+VERSION != sed -n 's/^[[:space:]]*public static let string = "\([^"]*\)".*/\1/p' Sources/FeedCore/ToolsetVersion.swift
+# The newest release in CHANGELOG.md ("## [0.1.0] - 2026-11-24"): its number,
+# which must be VERSION, and its day.
+CHANGELOG_VERSION != sed -n 's/^\#\# \[\([0-9][^]]*\)\].*/\1/p' CHANGELOG.md | head -n 1
+RELEASE_DATE != sed -n 's/^\#\# \[[0-9][^]]*\] - \([0-9-]*\).*/\1/p' CHANGELOG.md | head -n 1
+
+# Packaging: the folder the packages are written to (each target stages in a
+# folder of its own in it, removed when done), the tarball's machine name
+# (uname -m) and the Debian architecture.
+DISTDIR = dist
+DIST_ARCH != uname -m
+DEB_ARCH != dpkg --print-architecture 2>/dev/null || true
+DEB_MAINTAINER = the Essential Feed toolset authors <essential-feed@example.org>
+TARBALL = essential-feed-$(VERSION)-linux-$(DIST_ARCH).tar.gz
+DEB = essential-feed_$(VERSION)_$(DEB_ARCH).deb
+STAGE = $(DISTDIR)/.stage-$@
+TAR = tar
+DPKG_DEB = dpkg-deb
+
+.PHONY: all build bin-path version install uninstall dist deb check-version sums test check-docs
 
 all: build
 
@@ -62,6 +97,9 @@ build: $(RUNTIME_DIR)/libstdc++.a
 
 bin-path:
 	@$(RELEASE) --show-bin-path
+
+version:
+	@echo "$(VERSION)"
 
 $(RUNTIME_DIR)/libstdc++.a:
 	@case "$(CXX_ARCHIVE)" in /*) test -f "$(CXX_ARCHIVE)";; *) false;; esac || \
@@ -83,6 +121,8 @@ install: build
 	$(INSTALL) -m 0644 $(BASHCOMP) "$(DESTDIR)$(BASHCOMPDIR)"
 	$(INSTALL) -m 0644 $(ZSHCOMP) "$(DESTDIR)$(ZSHCOMPDIR)"
 	$(INSTALL) -m 0644 $(FISHCOMP) "$(DESTDIR)$(FISHCOMPDIR)"
+	$(INSTALL) -d -m 0755 "$(DESTDIR)$(DOCDIR)"
+	$(INSTALL) -m 0644 $(DOCS) "$(DESTDIR)$(DOCDIR)"
 
 uninstall:
 	for tool in $(TOOLS); do \
@@ -93,6 +133,45 @@ uninstall:
 			"$(DESTDIR)$(FISHCOMPDIR)/$$tool.fish" || exit 1; \
 	done
 	rm -f "$(DESTDIR)$(MANDIR)/man7/essential-feed.7"
+	for doc in $(DOCS); do rm -f "$(DESTDIR)$(DOCDIR)/$$doc" || exit 1; done
+	rmdir "$(DESTDIR)$(DOCDIR)" 2>/dev/null || true
+
+check-version:
+	@test -n "$(VERSION)" || { echo "make: no version in Sources/FeedCore/ToolsetVersion.swift" >&2; exit 1; }
+	@test "$(CHANGELOG_VERSION)" = "$(VERSION)" || { echo "make: CHANGELOG.md's newest entry is [$(CHANGELOG_VERSION)], not the version $(VERSION) (Sources/FeedCore/ToolsetVersion.swift)" >&2; exit 1; }
+	@test -n "$(RELEASE_DATE)" || { echo "make: CHANGELOG.md's entry [$(VERSION)] has no date (## [$(VERSION)] - YYYY-MM-DD)" >&2; exit 1; }
+
+# The tarball: `make install PREFIX=` staged under essential-feed-VERSION/,
+# directories 0755, every entry owned by root and dated the release's day,
+# names sorted, gzip without a name or time stamp.
+dist: check-version
+	rm -rf "$(STAGE)" "$(DISTDIR)/$(TARBALL)"
+	$(MAKE) install DESTDIR="$(STAGE)/essential-feed-$(VERSION)" PREFIX=
+	find "$(STAGE)" -type d -exec chmod 0755 {} +
+	cd "$(STAGE)" && $(TAR) --create --file=dist.tar --format=gnu --sort=name \
+		--owner=root:0 --group=root:0 --mtime="$(RELEASE_DATE) 00:00:00 UTC" \
+		"essential-feed-$(VERSION)"
+	gzip -9n < "$(STAGE)/dist.tar" > "$(STAGE)/$(TARBALL)"
+	mv "$(STAGE)/$(TARBALL)" "$(DISTDIR)/$(TARBALL)"
+	rm -rf "$(STAGE)"
+	@$(MAKE) -s sums
+
+# The Debian package: `make install PREFIX=/usr` with zsh's completions where
+# Debian's zsh looks, made into a package by scripts/make-deb.
+deb: check-version
+	rm -rf "$(STAGE)" "$(DISTDIR)/$(DEB)"
+	$(MAKE) install DESTDIR="$(STAGE)/deb" PREFIX=/usr ZSHCOMPDIR=/usr/share/zsh/vendor-completions
+	DPKG_DEB="$(DPKG_DEB)" scripts/make-deb "$(STAGE)/deb" "$(VERSION)" "$(DEB_ARCH)" "$(DEB_MAINTAINER)" "$(STAGE)/$(DEB)"
+	mv "$(STAGE)/$(DEB)" "$(DISTDIR)/$(DEB)"
+	rm -rf "$(STAGE)"
+	@$(MAKE) -s sums
+
+# SHA256SUMS: the packages of VERSION that are in DISTDIR, by file name.
+sums:
+	cd "$(DISTDIR)" && set -- && \
+	for package in "$(TARBALL)" "$(DEB)"; do if [ -f "$$package" ]; then set -- "$$@" "$$package"; fi; done && \
+	if [ $$# -eq 0 ]; then echo "make: no package of $(VERSION) in $(DISTDIR) (make dist, make deb)" >&2; exit 1; fi && \
+	sha256sum "$$@" > SHA256SUMS.new && mv SHA256SUMS.new SHA256SUMS && cat SHA256SUMS
 
 test:
 	$(SWIFT) test

@@ -12,7 +12,7 @@ final class MakefileTests: XCTestCase, DocumentationTesting {
         XCTAssertEqual(dryRun.status, 0, dryRun.err)
         for directory in ["/dest/usr/local/bin", "/dest/usr/local/share/man/man1", "/dest/usr/local/share/man/man7",
                           "/dest/usr/local/share/bash-completion/completions", "/dest/usr/local/share/zsh/site-functions",
-                          "/dest/usr/local/share/fish/vendor_completions.d"] {
+                          "/dest/usr/local/share/fish/vendor_completions.d", "/dest/usr/local/share/doc/essential-feed"] {
             XCTAssertTrue(dryRun.out.contains(directory), "make install should use \(directory) by default:\n\(dryRun.out)")
         }
         XCTAssertTrue(dryRun.out.contains("swift build -c release"), "make install should build release binaries:\n\(dryRun.out)")
@@ -47,6 +47,9 @@ final class MakefileTests: XCTestCase, DocumentationTesting {
             expected["/usr/share/fish/vendor_completions.d/\(tool).fish"] = 0o644
         }
         expected["/usr/share/man/man7/essential-feed.7"] = 0o644
+        for doc in ["README.md", "LICENSE", "CHANGELOG.md"] {
+            expected["/usr/share/doc/essential-feed/\(doc)"] = 0o644
+        }
         XCTAssertEqual(Set(Self.files(under: destdir)), Set(expected.keys), "make install should install exactly these files")
         for (path, mode) in expected {
             let attributes = try? FileManager.default.attributesOfItem(atPath: destdir + path)
@@ -75,6 +78,7 @@ final class MakefileTests: XCTestCase, DocumentationTesting {
             XCTAssertEqual(sections.status, 0, "readelf -S \(installed): \(sections.err)")
             XCTAssertFalse(sections.out.contains(".symtab"), "\(tool) installed is not stripped (it has a .symtab)")
             XCTAssertFalse(sections.out.contains(".debug_"), "\(tool) installed keeps debug sections")
+            XCTAssertFalse(sections.out.contains(".comment "), "\(tool) installed keeps the .comment section")
             let size = ((try? FileManager.default.attributesOfItem(atPath: installed))?[.size] as? NSNumber)?.intValue ?? -1
             XCTAssertTrue((1...8_000_000).contains(size), "\(tool) installed is \(size) bytes, more than 8 MB")
 
@@ -122,6 +126,7 @@ final class MakefileTests: XCTestCase, DocumentationTesting {
         let uninstall = try Command.sh("cd \(shellQuote(Self.packageRoot)) && \(shellQuote(make)) uninstall \(variables)", timeout: 120)
         XCTAssertEqual(uninstall.status, 0, "make uninstall failed:\n\(uninstall.out)\(uninstall.err)")
         XCTAssertEqual(Self.files(under: destdir), [], "make uninstall left files behind")
+        XCTAssertFalse(FileManager.default.fileExists(atPath: usr + "/share/doc/essential-feed"), "make uninstall left the doc folder")
     }
 
     /// The toolchain's folder of the Swift runtime (`…/usr/lib/swift/linux/`):
