@@ -12,11 +12,12 @@ struct PeakMemoryRun {
     var peakBytes: Int
     var seconds: Double
 
-    static func run(_ tool: String, _ arguments: [String], environment: [String: String], stdout: String, stderr: String) throws -> PeakMemoryRun {
+    static func run(_ tool: String, _ arguments: [String], environment: [String: String], stdin: String = "/dev/null",
+                    stdout: String, stderr: String) throws -> PeakMemoryRun {
         var actions = posix_spawn_file_actions_t()
         posix_spawn_file_actions_init(&actions)
         defer { posix_spawn_file_actions_destroy(&actions) }
-        posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0)
+        posix_spawn_file_actions_addopen(&actions, 0, stdin, O_RDONLY, 0)
         posix_spawn_file_actions_addopen(&actions, 1, stdout, O_WRONLY | O_CREAT | O_TRUNC, 0o600)
         posix_spawn_file_actions_addopen(&actions, 2, stderr, O_WRONLY | O_CREAT | O_TRUNC, 0o600)
         let path = try Command.path(tool)
