@@ -20,6 +20,7 @@ public struct FuzzTarget {
         FuzzTarget(name: FeedPageHTMLFuzzing.name, check: FeedPageHTMLFuzzing.check),
         FuzzTarget(name: CachedIDsFuzzing.name, check: CachedIDsFuzzing.check),
         FuzzTarget(name: FeedSaveFuzzing.name, check: FeedSaveFuzzing.check),
+        FuzzTarget(name: CachedItemsFuzzing.name, check: CachedItemsFuzzing.check),
     ]
 
     public static func named(_ name: String) -> FuzzTarget? {

@@ -13,15 +13,21 @@ public enum TextFormat {
     /// Each feed item as: description (or "(no description)"), then location
     /// and url indented; a blank line between items. Works for any item keys.
     public static func feed(_ items: [JSON]) -> String {
-        items.map { item in
-            func text(_ field: FeedItemField) -> String? { item[field.name]?.stringValue }
-            var lines: [String] = [oneLine(text(.description) ?? text(.author) ?? "(no description)")]
-            if let location = text(.location) { lines.append("  \(oneLine(location))") }
-            if case .number(let likes)? = item[FeedItemField.likes.name] { lines.append("  \(likes) \(likes == "1" ? "like" : "likes")") }
-            if let url = text(.url) { lines.append("  \(url)") }
-            return lines.joined(separator: "\n") + "\n"
-        }.joined(separator: "\n")
+        items.map(feedItem).joined(separator: feedItemSeparator)
     }
+
+    /// One item of `feed`, for a writer that streams them; `feedItemSeparator`
+    /// goes between two.
+    public static func feedItem(_ item: JSON) -> String {
+        func text(_ field: FeedItemField) -> String? { item[field.name]?.stringValue }
+        var lines: [String] = [oneLine(text(.description) ?? text(.author) ?? "(no description)")]
+        if let location = text(.location) { lines.append("  \(oneLine(location))") }
+        if case .number(let likes)? = item[FeedItemField.likes.name] { lines.append("  \(likes) \(likes == "1" ? "like" : "likes")") }
+        if let url = text(.url) { lines.append("  \(url)") }
+        return lines.joined(separator: "\n") + "\n"
+    }
+
+    public static let feedItemSeparator = "\n"
 
     private static func indented(_ text: String) -> String {
         text.split(separator: "\n", omittingEmptySubsequences: false).map { "  \($0)\n" }.joined()

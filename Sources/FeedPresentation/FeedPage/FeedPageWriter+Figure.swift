@@ -4,7 +4,7 @@ extension FeedPageWriter {
     /// One item as a `<figure>`: its image (embedded as a `data:` URI) or a
     /// placeholder box naming its URL, then a caption of its texts. Every
     /// text from the feed is escaped, in content and in attributes alike.
-    mutating func writeFigure(_ item: FeedPageItem, _ image: FeedPageImage) throws(Failure) {
+    public mutating func writeFigure(_ item: FeedPageItem, _ image: FeedPageImage) throws(Failure) {
         append("<figure>")
         switch image {
         case .embedded(let type, let data):

@@ -20,10 +20,20 @@ public struct FeedPageWriter<Failure: Error> {
     /// for it, asked for only when its figure is written.
     public mutating func writePage(_ items: [FeedPageItem], savedAt: Timestamp,
                                    image: (FeedPageItem) -> FeedPageImage) throws(Failure) {
-        append(FeedPageMarkup.head(itemCount: items.count, savedAt: savedAt))
+        writeHead(itemCount: items.count, savedAt: savedAt)
         for item in items {
             try writeFigure(item, image(item))
         }
+        try writeTail()
+    }
+
+    /// The page in steps, for items read one at a time: the head (which
+    /// names how many there are), a figure each, the tail.
+    public mutating func writeHead(itemCount: Int, savedAt: Timestamp) {
+        append(FeedPageMarkup.head(itemCount: itemCount, savedAt: savedAt))
+    }
+
+    public mutating func writeTail() throws(Failure) {
         append(FeedPageMarkup.tail)
         try flush()
     }

@@ -1,9 +1,12 @@
 import FeedCore
+import FeedFastPath
+import FeedPresentation
 
 /// `--format json` and `--format text`: the feed as a document in the
 /// output's format. The stored bytes go out untouched where the output takes
 /// compact documents (a large feed goes from the page cache to stdout);
-/// otherwise the items are read and shown (`--pretty`, text).
+/// otherwise the items are read and shown (`--pretty`, text; text an item
+/// at a time).
 struct CachedDocumentWriter {
     let output: RecordOutput
 
@@ -11,6 +14,32 @@ struct CachedDocumentWriter {
         if output.takesCompactDocuments {
             return try document.withUnsafeBytes { (bytes) throws(CommandStop) in try output.emit(raw: bytes) }
         }
+        if output.format == .text, try writeText(document) { return }
         try output.show(FeedDocument(items: try document.feedItems()))
     }
+
+    /// The text list, an item at a time where the cached document stands
+    /// (`CachedFeedItems`), in chunks; false, with nothing written, if it
+    /// does not take the document.
+    private func writeText(_ document: CachedBytes) throws(CommandStop) -> Bool {
+        try document.withUnsafeBytes { (bytes) throws(CommandStop) -> Bool in
+            guard let items = CachedFeedItems(bytes) else { return false }
+            var chunk: [UInt8] = []
+            chunk.reserveCapacity(Self.chunkSize + 4096)
+            var first = true
+            try items.forEach { (item) throws(CommandStop) in
+                if !first { chunk += TextFormat.feedItemSeparator.utf8 }
+                first = false
+                chunk += TextFormat.feedItem(item).utf8
+                if chunk.count >= Self.chunkSize {
+                    try output.emit(bytes: chunk)
+                    chunk.removeAll(keepingCapacity: true)
+                }
+            }
+            if !chunk.isEmpty { try output.emit(bytes: chunk) }
+            return true
+        }
+    }
+
+    private static let chunkSize = 64 * 1024
 }

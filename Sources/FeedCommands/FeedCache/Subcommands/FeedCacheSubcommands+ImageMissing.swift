@@ -1,10 +1,12 @@
 import FeedCore
+import FeedFastPath
 
 extension FeedCacheSubcommands {
     /// Writes a feed document of the cached feed's items whose image data is
     /// not cached (or cannot be read), in feed order: what a prefetch still
     /// has to fetch. `{"items":[]}` when none is missing. No valid cached
-    /// feed: as `load`.
+    /// feed: as `load`. Compact, the items are read and written one at a time
+    /// where the cached document stands (`CachedFeedItems`).
     func imageMissing() throws {
         let cached: CachedFeed
         do {
@@ -12,10 +14,37 @@ extension FeedCacheSubcommands {
         } catch {
             throw inCache(error)
         }
-        let missing = try cached.document.feedItems().filter { item in
-            guard let url = item[FeedItemField.url.name]?.stringValue else { return false }
-            return !imageLoader.hasImageData(for: url)
-        }
+        if stage.output.takesCompactDocuments, try writeMissing(cached.document) { return }
+        let missing = try cached.document.feedItems().filter(isMissing)
         try stage.output.show(FeedDocument(items: missing))
+    }
+
+    private func isMissing(_ item: JSON) -> Bool {
+        guard let url = item[FeedItemField.url.name]?.stringValue else { return false }
+        return !imageLoader.hasImageData(for: url)
+    }
+
+    /// The document of missing items, compact, in chunks; false, with
+    /// nothing written, if `CachedFeedItems` does not take the document.
+    private func writeMissing(_ document: CachedBytes) throws(CommandStop) -> Bool {
+        try document.withUnsafeBytes { (bytes) throws(CommandStop) -> Bool in
+            guard let items = CachedFeedItems(bytes) else { return false }
+            let writer = JSONWriter()
+            var chunk = Array(#"{"items":["#.utf8)
+            var first = true
+            try items.forEach { (item) throws(CommandStop) in
+                guard isMissing(item) else { return }
+                if !first { chunk.append(0x2C) }
+                first = false
+                writer.append(item, to: &chunk, indent: 0)
+                if chunk.count >= 64 * 1024 {
+                    try stage.output.emit(bytes: chunk)
+                    chunk.removeAll(keepingCapacity: true)
+                }
+            }
+            chunk += Array("]}\n".utf8)
+            try stage.output.emit(bytes: chunk)
+            return true
+        }
     }
 }

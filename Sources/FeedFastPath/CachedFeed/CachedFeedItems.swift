@@ -1,0 +1,85 @@
+import FeedCore
+
+/// The cached document read as a stream of items, where it stands (a mapped
+/// cache file): what `load --format text|html` and `image missing` read one
+/// item at a time, so memory is one item, not a tree of the feed. A first
+/// pass checks every byte and counts the items (the page's head names the
+/// count before its first figure); the second reads each item with the
+/// reference reader, as the whole document's reading would. It takes only
+/// the shape `save` writes, an object whose one key is `items`, an array of
+/// objects; anything else it declines, and the caller reads the document the
+/// reference way (`CachedBytes.feedItems`), whose answer or error is the one
+/// given.
+public struct CachedFeedItems {
+    private let document: UnsafeBufferPointer<UInt8>
+    /// Where each item starts, as the first pass found them.
+    private let firstItem: Int?
+    public let count: Int
+    /// Whether every item has a `url` string, as the page needs
+    /// (`FeedPageItem`), by its unescaped keys: false also where a key
+    /// spelt with escapes might be `url`, and then the reference reading
+    /// decides (and says what is wrong, if anything is).
+    public let everyItemHasURL: Bool
+
+    /// The items of `document`, or nil to decline. The bytes must outlive it.
+    public init?(_ document: UnsafeRawBufferPointer) {
+        guard let start = document.baseAddress else { return nil }
+        let base = UnsafeMutablePointer(mutating: start.assumingMemoryBound(to: UInt8.self))
+        var scanner = JSONScanner(base, from: 0, to: document.count)
+        guard scanner.consume(0x7B), let key = scanner.string(), scanner.span(key, is: "items"),
+              scanner.consume(0x3A), scanner.consume(0x5B) else { return nil }
+        scanner.skipWhitespace()
+        let first = scanner.index
+        var count = 0
+        var everyItemHasURL = true
+        if !scanner.consume(0x5D) {
+            repeat {
+                scanner.skipWhitespace()
+                let item = scanner.index
+                // Objects only: the reader takes one where it stands, whatever follows it.
+                guard scanner.peek() == 0x7B, scanner.skipValue(depth: 1) else { return nil }
+                if everyItemHasURL { everyItemHasURL = Self.hasURL(base, from: item, to: scanner.index) }
+                count += 1
+            } while scanner.consume(0x2C)
+            guard scanner.consume(0x5D) else { return nil }
+        }
+        guard scanner.consume(0x7D) else { return nil }
+        scanner.skipWhitespace()
+        guard scanner.atEnd else { return nil }
+        self.document = UnsafeBufferPointer(start: base, count: document.count)
+        self.firstItem = count > 0 ? first : nil
+        self.count = count
+        self.everyItemHasURL = everyItemHasURL
+    }
+
+    /// Calls `body` with each item, in order, read by the reference reader.
+    public func forEach<E: Error>(_ body: (JSON) throws(E) -> Void) throws(E) {
+        guard var offset = firstItem else { return }
+        for _ in 0..<count {
+            // The first pass took these bytes as the reader takes them.
+            guard let item = try? JSONReader.value(in: document, at: &offset) else { return }
+            try body(item)
+            while offset < document.count, document[offset] != 0x2C, document[offset] != 0x5D { offset += 1 }
+            offset += 1
+        }
+    }
+
+    /// Is the item in `start..<end` an object with a `url` key whose value is
+    /// a string (and no key spelt with escapes, which could be `url` too)?
+    private static func hasURL(_ base: UnsafeMutablePointer<UInt8>, from start: Int, to end: Int) -> Bool {
+        var scanner = JSONScanner(base, from: start, to: end)
+        guard scanner.consume(0x7B), !scanner.consume(0x7D) else { return false }
+        var url: Bool?
+        repeat {
+            guard let key = scanner.string(), !key.escaped, scanner.consume(0x3A) else { return false }
+            if urlKey.withUnsafeBufferPointer({ scanner.span(key, is: $0) }) {
+                scanner.skipWhitespace()
+                url = scanner.peek() == JSONScanner.stringOpener // the last one counts, as in JSONObject
+            }
+            guard scanner.skipValue(depth: 2) else { return false }
+        } while scanner.consume(0x2C)
+        return url == true
+    }
+
+    private static let urlKey = Array(FeedItemField.url.name.utf8)
+}

@@ -1,0 +1,95 @@
+import XCTest
+import FeedCore
+import FeedFastPath
+import FeedTestSupport
+
+/// The cached document read item by item (`CachedFeedItems`) against the
+/// reference reading of it whole (`CachedBytes.feedItems`): on the documents
+/// `save` writes it takes them all and reads the same items; on anything
+/// else it reads the same items or declines.
+final class CachedFeedItemsDifferentialTests: XCTestCase {
+
+    func test_onSavedDocuments_readsWhatTheReferenceReads_andTakesThemAll() throws {
+        for count in [0, 1, 2, 7, 100, 3_000] {
+            let document = Self.saved(count)
+            let streamed = try XCTUnwrap(Self.streamed(document), "\(count) items: a saved document must be taken")
+            XCTAssertEqual(streamed.items, try CachedBytes(document).feedItems(), "\(count) items")
+            XCTAssertEqual(streamed.count, count)
+            XCTAssertTrue(streamed.everyItemHasURL)
+        }
+    }
+
+    func test_offTheSavedShape_readsTheSameOrDeclines() throws {
+        let documents = [
+            #"{"items":[{"id":"a","url":"https://h/1","url":2}]}"#,
+            #"{"items":[{"url":2,"url":"https://h/1"}]}"#,
+            #"{"items":[{"\u0075rl":"https://h/1"}]}"#,
+            #"{"items":[1,"two",null,[]]}"#,
+            #" { "items" : [ { "url" : "https://h/1" } ] } "#,
+            #"{"other":1,"items":[]}"#,
+            #"{"items":[{"url":"https://h/1"}],"items":[]}"#,
+            #"{"items":[{"url":"https://h/1"},]}"#,
+            #"{"items":[{"url":"https://h/1"}]} x"#,
+            #"{"items":[{"url":"https://h/1"}"#,
+            #"{"items":[{"url":"\ud800"}]}"#,
+            "[]",
+            "",
+        ]
+        for text in documents {
+            try Self.assertAgrees(Array(text.utf8), text)
+        }
+    }
+
+    func test_seededMutationsOfSavedDocuments_readTheSameOrDecline() throws {
+        var random = SplitMix64(seed: 0x17E_45)
+        let base = Self.saved(9)
+        let alphabet = Array(#"{}[]":,\ "0aulr-9n/\#n"#.utf8) + [0x00, 0x1F, 0xC3, 0xA9, 0xFF]
+        for _ in 0..<3_000 {
+            var input = base
+            for _ in 0..<Int.random(in: 1...3, using: &random) {
+                let at = Int.random(in: 0..<input.count, using: &random)
+                switch Int.random(in: 0..<3, using: &random) {
+                case 0: input[at] = alphabet.randomElement(using: &random) ?? 0x20
+                case 1: input.insert(alphabet.randomElement(using: &random) ?? 0x20, at: at)
+                default: input.remove(at: at)
+                }
+            }
+            try Self.assertAgrees(input, String(decoding: input, as: UTF8.self))
+        }
+    }
+
+    // MARK: - Helpers
+
+    private static func saved(_ count: Int) -> [UInt8] {
+        let items: [JSON] = (0..<count).map { index in
+            var members: [(key: String, value: JSON)] = [("id", .string("0000000\(index % 10)-0000-4000-8000-000000000000"))]
+            if index % 3 != 0 { members.append(("description", .string("caf\u{E9} \"\(index)\"\n\\ \u{1F600}"))) }
+            if index % 4 == 0 { members.append(("likes", .number("\(index)"))) }
+            members.append(("url", .string("https://i.example/\(index)")))
+            return .object(JSONObject(members))
+        }
+        return JSONWriter().line(FeedDocument(items: items).json)
+    }
+
+    private static func streamed(_ document: [UInt8]) -> (items: [JSON], count: Int, everyItemHasURL: Bool)? {
+        document.withUnsafeBytes { bytes in
+            guard let items = CachedFeedItems(bytes) else { return nil }
+            var read: [JSON] = []
+            items.forEach { read.append($0) }
+            return (read, items.count, items.everyItemHasURL)
+        }
+    }
+
+    private static func assertAgrees(_ document: [UInt8], _ what: String, file: StaticString = #filePath, line: UInt = #line) throws {
+        guard let streamed = streamed(document) else { return }
+        guard let reference = try? CachedBytes(document).feedItems() else {
+            return XCTFail("took what the reference cannot read: \(what)", file: file, line: line)
+        }
+        XCTAssertEqual(streamed.items, reference, what, file: file, line: line)
+        XCTAssertEqual(streamed.count, reference.count, what, file: file, line: line)
+        if streamed.everyItemHasURL {
+            XCTAssertTrue(reference.allSatisfy { $0[FeedItemField.url.name]?.stringValue != nil }, "said every item has a url: \(what)",
+                          file: file, line: line)
+        }
+    }
+}
