@@ -20,11 +20,11 @@ public enum TextFormat {
     /// goes between two.
     public static func feedItem(_ item: JSON) -> String {
         func text(_ field: FeedItemField) -> String? { item[field.name]?.stringValue }
-        var lines: [String] = [oneLine(text(.description) ?? text(.author) ?? "(no description)")]
-        if let location = text(.location) { lines.append("  \(oneLine(location))") }
-        if case .number(let likes)? = item[FeedItemField.likes.name] { lines.append("  \(likes) \(likes == "1" ? "like" : "likes")") }
-        if let url = text(.url) { lines.append("  \(url)") }
-        return lines.joined(separator: "\n") + "\n"
+        var lines = oneLine(text(.description) ?? text(.author) ?? "(no description)") + "\n"
+        if let location = text(.location) { lines += "  " + oneLine(location) + "\n" }
+        if case .number(let likes)? = item[FeedItemField.likes.name] { lines += "  \(likes) \(likes == "1" ? "like" : "likes")\n" }
+        if let url = text(.url) { lines += "  " + url + "\n" }
+        return lines
     }
 
     public static let feedItemSeparator = "\n"
@@ -34,6 +34,23 @@ public enum TextFormat {
     }
 
     private static func oneLine(_ text: String) -> String {
-        text.split(whereSeparator: \.isNewline).joined(separator: " ")
+        // Most texts have no line break: no newline scalar (U+000A to U+000D,
+        // U+0085, U+2028, U+2029) means no Character is one, and splitting
+        // by Characters, which is slow, would give the text back.
+        guard hasNewlineScalar(text) else { return text }
+        return text.split(whereSeparator: \.isNewline).joined(separator: " ")
+    }
+
+    /// Whether the UTF-8 holds U+000A to U+000D, U+0085 (C2 85), U+2028 or
+    /// U+2029 (E2 80 A8, E2 80 A9).
+    private static func hasNewlineScalar(_ text: String) -> Bool {
+        var previous: (UInt8, UInt8) = (0, 0)
+        for byte in text.utf8 {
+            if byte &- 0x0A < 4 { return true }
+            if byte == 0x85, previous.1 == 0xC2 { return true }
+            if byte == 0xA8 || byte == 0xA9, previous == (0xE2, 0x80) { return true }
+            previous = (previous.1, byte)
+        }
+        return false
     }
 }

@@ -86,3 +86,19 @@ final class TextFormatTests: XCTestCase {
     private let now: Int64 = 1589973899
     private let anyID = "2AB2AE66-A4B7-4A16-B374-51BBAC8DB086"
 }
+
+extension TextFormatTests {
+    /// Every line break Swift knows (a Character that is a newline) becomes
+    /// one space, as before; text with none, "é" and "…" included, is kept
+    /// as it is.
+    func test_feedItem_joinsLinesAtEveryKindOfLineBreak_andKeepsOtherTextAsItIs() {
+        for breakText in ["\n", "\r", "\r\n", "\u{0B}", "\u{0C}", "\u{85}", "\u{2028}", "\u{2029}", "\n\n"] {
+            let item = JSON.object(JSONObject([("description", .string("a\(breakText)b")), ("url", .string("https://h/1"))]))
+            XCTAssertEqual(TextFormat.feedItem(item), "a b\n  https://h/1\n", "\(Array(breakText.unicodeScalars))")
+        }
+        for kept in ["caf\u{E9} \u{2026} \u{2027}\u{202A} \u{C5}\u{A9}", "\u{1F600} plain"] {
+            let item = JSON.object(JSONObject([("description", .string(kept)), ("url", .string("https://h/1"))]))
+            XCTAssertEqual(TextFormat.feedItem(item), "\(kept)\n  https://h/1\n")
+        }
+    }
+}
