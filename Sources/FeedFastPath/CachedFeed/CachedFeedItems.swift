@@ -12,6 +12,8 @@ import FeedCore
 /// given.
 public struct CachedFeedItems {
     private let document: UnsafeBufferPointer<UInt8>
+    /// The same bytes, as the scanner takes them (it never writes to them).
+    private let base: UnsafeMutablePointer<UInt8>
     /// Where each item starts, as the first pass found them.
     private let firstItem: Int?
     public let count: Int
@@ -47,6 +49,7 @@ public struct CachedFeedItems {
         scanner.skipWhitespace()
         guard scanner.atEnd else { return nil }
         self.document = UnsafeBufferPointer(start: base, count: document.count)
+        self.base = base
         self.firstItem = count > 0 ? first : nil
         self.count = count
         self.everyItemHasURL = everyItemHasURL
@@ -59,6 +62,36 @@ public struct CachedFeedItems {
             // The first pass took these bytes as the reader takes them.
             guard let item = try? JSONReader.value(in: document, at: &offset) else { return }
             try body(item)
+            while offset < document.count, document[offset] != 0x2C, document[offset] != 0x5D { offset += 1 }
+            offset += 1
+        }
+    }
+
+    /// An item as `forEachStored` gives it.
+    public enum Item {
+        /// An item that reads back to its own bytes (what `save` stores:
+        /// `SavedItemScan` takes it), and its `url`.
+        case stored(UnsafeBufferPointer<UInt8>, url: String)
+        /// Any other item, read by the reference reader.
+        case read(JSON)
+    }
+
+    /// Calls `body` with each item, in order: as it stands where it is one
+    /// `save` stores as it stands, so that it needs no reading; else read.
+    public func forEachStored<E: Error>(_ body: (Item) throws(E) -> Void) throws(E) {
+        guard var offset = firstItem else { return }
+        var scan = SavedItemScan()
+        for _ in 0..<count {
+            var scanner = JSONScanner(base, from: offset, to: document.count)
+            if scan.scan(&scanner) != nil {
+                let bytes = UnsafeBufferPointer(start: base + offset, count: scanner.index - offset)
+                offset = scanner.index
+                try body(.stored(bytes, url: String(decoding: scan.url, as: UTF8.self)))
+            } else {
+                // The first pass took these bytes as the reader takes them.
+                guard let item = try? JSONReader.value(in: document, at: &offset) else { return }
+                try body(.read(item))
+            }
             while offset < document.count, document[offset] != 0x2C, document[offset] != 0x5D { offset += 1 }
             offset += 1
         }

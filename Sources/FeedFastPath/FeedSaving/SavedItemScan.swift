@@ -7,10 +7,15 @@ import FeedPlatform
 /// or `null`), with a UUID `id` and an absolute `url`, as `LocalFeedItem`
 /// checks them. Its bytes can then be stored as they stand.
 struct SavedItemScan {
+    init() {}
+
     private var keys: [JSONSpan] = []
     private var scratch: [UInt8] = []
     private static let idKey = Array(FeedItemField.id.name.utf8)
     private static let urlKey = Array(FeedItemField.url.name.utf8)
+
+    /// The decoded `url` of the item last scanned, after a scan that took it.
+    var url: [UInt8] { scratch }
 
     /// Scans the item at the cursor; its id as a number, or nil to decline.
     mutating func scan(_ scanner: inout JSONScanner) -> UInt128? {

@@ -5,23 +5,48 @@ import FeedPresentation
 /// Differential: the cached document read item by item where it stands
 /// (`CachedFeedItems`, for `load --format text|html` and `image missing`)
 /// against the reference reading of it whole (`feedItems`): what it takes,
-/// the reference reads to the same items, and where it says every item has
-/// a url string, the page finds one in each.
+/// the reference reads to the same items (an item given as it stands is what
+/// writing the reference's item gives, with its url), and where it says
+/// every item has a url string, the page finds one in each.
 enum CachedItemsFuzzing {
     static let name = "cached-items"
     private static let expect = FuzzCheck(target: name)
 
+    private enum CachedItem {
+        case stored([UInt8], url: String)
+        case read(JSON)
+    }
+
     static func check(_ input: [UInt8]) throws(FuzzFinding) {
-        let streamed: (items: [JSON], everyItemHasURL: Bool, count: Int)? = input.withUnsafeBytes { bytes in
+        let streamed: (items: [JSON], stored: [CachedItem], everyItemHasURL: Bool, count: Int)? = input.withUnsafeBytes { bytes in
             guard let items = CachedFeedItems(bytes) else { return nil }
             var read: [JSON] = []
             items.forEach { read.append($0) }
-            return (read, items.everyItemHasURL, items.count)
+            var stored: [CachedItem] = []
+            items.forEachStored { item in
+                switch item {
+                case .stored(let bytes, let url): stored.append(.stored(Array(bytes), url: url))
+                case .read(let value): stored.append(.read(value))
+                }
+            }
+            return (read, stored, items.everyItemHasURL, items.count)
         }
         guard let streamed else { return }
         guard let reference = try? CachedBytes(input).feedItems() else { throw expect.fail("took what the reference cannot read") }
         try expect.require(streamed.items == reference, "read other items than the reference")
         try expect.require(streamed.count == reference.count, "counted other items than it read")
+        try expect.require(streamed.stored.count == reference.count, "gave other items as stored than it read")
+        for (item, value) in zip(streamed.stored, reference) {
+            switch item {
+            case .stored(let bytes, let url):
+                var written: [UInt8] = []
+                JSONWriter().append(value, to: &written, indent: 0)
+                try expect.require(bytes == written, "gave as stored an item that is not written back to its bytes")
+                try expect.require(value[FeedItemField.url.name]?.stringValue == url, "gave another url than the item's")
+            case .read(let read):
+                try expect.require(read == value, "read another item than the reference")
+            }
+        }
         try expect.require(!streamed.everyItemHasURL || reference.allSatisfy { FeedPageItem($0) != nil },
                            "said every item has a url where the page finds one without")
     }

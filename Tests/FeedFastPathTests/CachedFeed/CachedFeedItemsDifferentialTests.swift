@@ -1,6 +1,7 @@
 import XCTest
 import FeedCore
 import FeedFastPath
+import FeedFuzzing
 import FeedTestSupport
 
 /// The cached document read item by item (`CachedFeedItems`) against the
@@ -81,6 +82,12 @@ final class CachedFeedItemsDifferentialTests: XCTestCase {
     }
 
     private static func assertAgrees(_ document: [UInt8], _ what: String, file: StaticString = #filePath, line: UInt = #line) throws {
+        // The fuzz target's properties, forEachStored's among them.
+        do {
+            try FuzzTarget.named("cached-items")?.check(document)
+        } catch {
+            XCTFail("\(error): \(what)", file: file, line: line)
+        }
         guard let streamed = streamed(document) else { return }
         guard let reference = try? CachedBytes(document).feedItems() else {
             return XCTFail("took what the reference cannot read: \(what)", file: file, line: line)
@@ -91,5 +98,24 @@ final class CachedFeedItemsDifferentialTests: XCTestCase {
             XCTAssertTrue(reference.allSatisfy { $0[FeedItemField.url.name]?.stringValue != nil }, "said every item has a url: \(what)",
                           file: file, line: line)
         }
+    }
+}
+
+extension CachedFeedItemsDifferentialTests {
+    /// `image missing` copies an item as it stands where it reads back to
+    /// its own bytes (a raw "é", not `\u00e9`; no space), with its url.
+    func test_forEachStored_givesSavedItemsAsTheyStand_andOthersRead() throws {
+        let id = "2AB2AE66-A4B7-4A16-B374-51BBAC8DB086"
+        let document = Array(#"{"items":[{"id":"\#(id)","description":"caf\#u{E9} \"q\"","url":"https://h/1"},{"id":"\#(id)", "url":"https:\/\/h\/2"}]}"#.utf8)
+        var given: [String] = []
+        document.withUnsafeBytes { bytes in
+            CachedFeedItems(bytes)?.forEachStored { item in
+                switch item {
+                case .stored(let bytes, let url): given.append("stored \(String(decoding: bytes, as: UTF8.self)) \(url)")
+                case .read(let value): given.append("read \(value[FeedItemField.url.name]?.stringValue ?? "-")")
+                }
+            }
+        }
+        XCTAssertEqual(given, [#"stored {"id":"\#(id)","description":"caf\#u{E9} \"q\"","url":"https://h/1"} https://h/1"#, "read https://h/2"])
     }
 }

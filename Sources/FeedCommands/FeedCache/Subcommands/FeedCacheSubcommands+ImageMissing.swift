@@ -6,7 +6,8 @@ extension FeedCacheSubcommands {
     /// not cached (or cannot be read), in feed order: what a prefetch still
     /// has to fetch. `{"items":[]}` when none is missing. No valid cached
     /// feed: as `load`. Compact, the items are read and written one at a time
-    /// where the cached document stands (`CachedFeedItems`).
+    /// where the cached document stands (`CachedFeedItems`), each as it is
+    /// stored where it reads back to its own bytes.
     func imageMissing() throws {
         let cached: CachedFeed
         do {
@@ -32,11 +33,18 @@ extension FeedCacheSubcommands {
             let writer = JSONWriter()
             var chunk = Array(#"{"items":["#.utf8)
             var first = true
-            try items.forEach { (item) throws(CommandStop) in
-                guard isMissing(item) else { return }
-                if !first { chunk.append(0x2C) }
+            try items.forEachStored { (item) throws(CommandStop) in
+                switch item {
+                case .stored(let bytes, let url):
+                    guard !imageLoader.hasImageData(for: url) else { return }
+                    if !first { chunk.append(0x2C) }
+                    chunk.append(contentsOf: bytes)
+                case .read(let item):
+                    guard isMissing(item) else { return }
+                    if !first { chunk.append(0x2C) }
+                    writer.append(item, to: &chunk, indent: 0)
+                }
                 first = false
-                writer.append(item, to: &chunk, indent: 0)
                 if chunk.count >= 64 * 1024 {
                     try stage.output.emit(bytes: chunk)
                     chunk.removeAll(keepingCapacity: true)
