@@ -30,4 +30,19 @@ extension FileSystemFeedStore: FeedImageDataStore {
         guard let bytes = try images.read(name) else { return nil }
         return try ImageCacheFile.decode(bytes, url: url, path: "\(path)/\(Self.imagesName)/\(name)")
     }
+
+    /// False only when `images/` is not there or holds no image file (a
+    /// temporary one is none); true where it cannot be read, so that each
+    /// lookup says what is wrong.
+    public func mayHoldImageData() -> Bool {
+        let found: CacheDirectory?
+        do {
+            found = try imagesDirectoryForReading()
+        } catch {
+            return true
+        }
+        guard let images = found else { return false }
+        guard let names = try? images.entries() else { return true }
+        return names.contains { !CacheDirectory.isTemporary($0) }
+    }
 }

@@ -7,4 +7,11 @@ public protocol FeedImageDataStore {
     func insert(eachOf batch: [(data: [UInt8], url: String)]) -> [Error?]
     /// The data, or nil when none is cached for `url`.
     func retrieve(dataForURL url: String) throws -> [UInt8]?
+    /// Whether it may hold any image data at all: false lets a reader of a
+    /// whole feed skip looking up each of its URLs. True where it cannot tell.
+    func mayHoldImageData() -> Bool
+}
+
+extension FeedImageDataStore {
+    public func mayHoldImageData() -> Bool { true }
 }

@@ -28,6 +28,10 @@ public final class LocalFeedImageDataLoader {
 }
 
 extension LocalFeedImageDataLoader {
+    /// False when no image data is cached at all (asked once, before a
+    /// whole feed's lookups): then none of them needs to be made.
+    public var mayHaveImageData: Bool { store.mayHoldImageData() }
+
     /// Whether image data for `url` is cached and can be read.
     public func hasImageData(for url: String) -> Bool {
         (try? store.retrieve(dataForURL: url)) != nil

@@ -12,6 +12,11 @@ struct CachedPageWriter {
     let images: LocalFeedImageDataLoader
 
     func write(_ document: CachedBytes, savedAt: Timestamp) throws {
+        // Asked once: with no image data cached at all, no figure looks one up.
+        let anyCached = images.mayHaveImageData
+        func image(for item: FeedPageItem) -> FeedPageImage {
+            anyCached ? cachedImage(for: item) : .placeholder(.notCached)
+        }
         let streamed = try document.withUnsafeBytes { (bytes) throws(CommandStop) -> Bool in
             guard let items = CachedFeedItems(bytes), items.everyItemHasURL else { return false }
             var page = FeedPageWriter { (bytes) throws(CommandStop) in try output.emit(raw: bytes) }
@@ -33,7 +38,7 @@ struct CachedPageWriter {
     }
 
     /// The item's cached image, else a placeholder saying why there is none.
-    private func image(for item: FeedPageItem) -> FeedPageImage {
+    private func cachedImage(for item: FeedPageItem) -> FeedPageImage {
         do throws(ToolError) {
             return FeedPageImage(cached: try images.loadImageData(from: item.url))
         } catch {

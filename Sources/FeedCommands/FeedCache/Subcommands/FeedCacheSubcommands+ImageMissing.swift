@@ -30,17 +30,23 @@ extension FeedCacheSubcommands {
     private func writeMissing(_ document: CachedBytes) throws(CommandStop) -> Bool {
         try document.withUnsafeBytes { (bytes) throws(CommandStop) -> Bool in
             guard let items = CachedFeedItems(bytes) else { return false }
+            // Asked once: with no image data cached at all, every URL is missing.
+            let lookUp = imageLoader.mayHaveImageData
+            func isMissing(_ url: String?) -> Bool {
+                guard let url else { return false }
+                return !lookUp || !imageLoader.hasImageData(for: url)
+            }
             let writer = JSONWriter()
             var chunk = Array(#"{"items":["#.utf8)
             var first = true
             try items.forEachStored { (item) throws(CommandStop) in
                 switch item {
                 case .stored(let bytes, let url):
-                    guard !imageLoader.hasImageData(for: url) else { return }
+                    guard isMissing(url) else { return }
                     if !first { chunk.append(0x2C) }
                     chunk.append(contentsOf: bytes)
                 case .read(let item):
-                    guard isMissing(item) else { return }
+                    guard isMissing(item[FeedItemField.url.name]?.stringValue) else { return }
                     if !first { chunk.append(0x2C) }
                     writer.append(item, to: &chunk, indent: 0)
                 }
