@@ -42,19 +42,11 @@ final class CachedFeedItemsDifferentialTests: XCTestCase {
     }
 
     func test_seededMutationsOfSavedDocuments_readTheSameOrDecline() throws {
-        var random = SplitMix64(seed: 0x17E_45)
+        var mutations = ByteMutations(random: SplitMix64(seed: 0x17E_45),
+                                      alphabet: Array(#"{}[]":,\ "0aulr-9n/\#n"#.utf8) + [0x00, 0x1F, 0xC3, 0xA9, 0xFF])
         let base = Self.saved(9)
-        let alphabet = Array(#"{}[]":,\ "0aulr-9n/\#n"#.utf8) + [0x00, 0x1F, 0xC3, 0xA9, 0xFF]
         for _ in 0..<3_000 {
-            var input = base
-            for _ in 0..<Int.random(in: 1...3, using: &random) {
-                let at = Int.random(in: 0..<input.count, using: &random)
-                switch Int.random(in: 0..<3, using: &random) {
-                case 0: input[at] = alphabet.randomElement(using: &random) ?? 0x20
-                case 1: input.insert(alphabet.randomElement(using: &random) ?? 0x20, at: at)
-                default: input.remove(at: at)
-                }
-            }
+            let input = mutations.mutated(base)
             try Self.assertAgrees(input, String(decoding: input, as: UTF8.self))
         }
     }

@@ -78,17 +78,9 @@ final class FastFeedSaveDifferentialTests: XCTestCase {
     func test_seededMutationsOfFeedMapsDocuments_storeTheSameOrDecline() throws {
         var random = SplitMix64(seed: 20261124)
         let base = Self.document((0..<12).map { Self.item($0, id: Self.id(&random)) }, validators: #"{"url":"https://h/v1/feed","etag":"\"e\""}"#)
-        let alphabet = Array(#"{}[]":,\ "0aAfF-9nu/\#n"#.utf8) + [0x00, 0x1F, 0x7F, 0xC3, 0xA9, 0xFF]
+        var mutations = ByteMutations(random: random, alphabet: Array(#"{}[]":,\ "0aAfF-9nu/\#n"#.utf8) + [0x00, 0x1F, 0x7F, 0xC3, 0xA9, 0xFF])
         for _ in 0..<3_000 {
-            var input = base
-            for _ in 0..<Int.random(in: 1...3, using: &random) {
-                let at = Int.random(in: 0..<input.count, using: &random)
-                switch Int.random(in: 0..<3, using: &random) {
-                case 0: input[at] = alphabet.randomElement(using: &random) ?? 0x20
-                case 1: input.insert(alphabet.randomElement(using: &random) ?? 0x20, at: at)
-                default: input.remove(at: at)
-                }
-            }
+            let input = mutations.mutated(base)
             try Self.holds(input, String(decoding: input, as: UTF8.self))
         }
     }
