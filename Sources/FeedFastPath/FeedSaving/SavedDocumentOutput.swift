@@ -12,9 +12,12 @@ struct SavedDocumentOutput: ~Copyable {
     private var items = 0
 
     init?(capacity: Int) {
-        let hugePage = 2 << 20
-        length = (max(capacity, 1 << 16) + hugePage - 1) / hugePage * hugePage
-        guard let mapping = try? MemoryMapping.anonymous(length: length, hugePages: length >= hugePage) else { return nil }
+        // Huge pages only for a large document: a small one would pay for
+        // clearing 2 MiB at its first byte.
+        let hugePage = 2 << 20, huge = capacity >= hugePage
+        let unit = huge ? hugePage : MemoryMapping.pageSize
+        length = (capacity + unit - 1) / unit * unit
+        guard let mapping = try? MemoryMapping.anonymous(length: length, hugePages: huge) else { return nil }
         base = mapping.assumingMemoryBound(to: UInt8.self)
     }
 

@@ -11,7 +11,7 @@ final class SeenIDs {
     private let multiplier = UInt64.random(in: 1...UInt64.max) | 1
 
     init() {
-        capacity = 1 << 12
+        capacity = 1 << 8
         slots = .allocate(capacity: capacity)
         slots.initialize(repeating: 0, count: capacity)
     }
