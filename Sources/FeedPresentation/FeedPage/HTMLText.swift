@@ -11,18 +11,27 @@ public enum HTMLText {
         return String(decoding: bytes, as: UTF8.self)
     }
 
-    /// Appends `text`, escaped, to `bytes`.
+    /// Appends `text`, escaped, to `bytes`: its runs with nothing to escape
+    /// whole, from the string's own UTF-8.
     public static func append(_ text: String, to bytes: inout [UInt8]) {
-        bytes.reserveCapacity(bytes.count + text.utf8.count)
-        for byte in text.utf8 {
-            switch byte {
-            case UInt8(ascii: "&"): bytes += "&amp;".utf8
-            case UInt8(ascii: "<"): bytes += "&lt;".utf8
-            case UInt8(ascii: ">"): bytes += "&gt;".utf8
-            case UInt8(ascii: "\""): bytes += "&quot;".utf8
-            case UInt8(ascii: "'"): bytes += "&#39;".utf8
-            default: bytes.append(byte)
+        var text = text
+        text.withUTF8 { utf8 in
+            var run = 0
+            for offset in utf8.indices {
+                let entity: StaticString
+                switch utf8[offset] {
+                case UInt8(ascii: "&"): entity = "&amp;"
+                case UInt8(ascii: "<"): entity = "&lt;"
+                case UInt8(ascii: ">"): entity = "&gt;"
+                case UInt8(ascii: "\""): entity = "&quot;"
+                case UInt8(ascii: "'"): entity = "&#39;"
+                default: continue
+                }
+                bytes.append(contentsOf: UnsafeBufferPointer(rebasing: utf8[run..<offset]))
+                bytes.append(contentsOf: UnsafeBufferPointer(start: entity.utf8Start, count: entity.utf8CodeUnitCount))
+                run = offset + 1
             }
+            bytes.append(contentsOf: UnsafeBufferPointer(rebasing: utf8[run...]))
         }
     }
 }
