@@ -62,9 +62,15 @@ public struct CachedFeedItems {
             // The first pass took these bytes as the reader takes them.
             guard let item = try? JSONReader.value(in: document, at: &offset) else { return }
             try body(item)
-            while offset < document.count, document[offset] != 0x2C, document[offset] != 0x5D { offset += 1 }
-            offset += 1
+            passSeparator(&offset)
         }
+    }
+
+    /// Moves past the white space and the comma (or the closing bracket)
+    /// after an item: the first pass found only those there.
+    private func passSeparator(_ offset: inout Int) {
+        while offset < document.count, document[offset] != 0x2C, document[offset] != 0x5D { offset += 1 }
+        offset += 1
     }
 
     /// An item as `forEachStored` gives it.
@@ -92,8 +98,7 @@ public struct CachedFeedItems {
                 guard let item = try? JSONReader.value(in: document, at: &offset) else { return }
                 try body(.read(item))
             }
-            while offset < document.count, document[offset] != 0x2C, document[offset] != 0x5D { offset += 1 }
-            offset += 1
+            passSeparator(&offset)
         }
     }
 
