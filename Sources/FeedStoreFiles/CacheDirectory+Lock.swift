@@ -2,10 +2,11 @@ import FeedCore
 import FeedPlatform
 
 extension CacheDirectory {
-    /// Runs `body` holding the cache's writer lock (flock on `.lock`). Nested
-    /// calls in one process share the lock. Failing to lock is a `kind` error:
-    /// the kind of what the caller was about to do.
-    func locked<T>(kind: ErrorKind = .saving, _ body: () throws -> T) throws -> T {
+    /// Takes the cache's writer lock (flock on `.lock`), waiting for it; each
+    /// `lock` is matched by one `unlock`, and nested ones in one process share
+    /// the lock. Failing to lock is a `kind` error: the kind of what the caller
+    /// was about to do.
+    func lock(kind: ErrorKind = .saving) throws {
         if lockDepth == 0 {
             do {
                 let file = try FileDescriptor.open(".lock", O_RDWR | O_CREAT | O_NOFOLLOW | O_CLOEXEC, mode: 0o600, relativeTo: fd)
@@ -22,13 +23,21 @@ extension CacheDirectory {
             }
         }
         lockDepth += 1
-        defer {
-            lockDepth -= 1
-            if lockDepth == 0 {
-                FileDescriptor.close(lockFD) // releases the flock
-                lockFD = -1
-            }
+    }
+
+    /// Gives back one `lock`; the last one releases the flock.
+    func unlock() {
+        lockDepth -= 1
+        if lockDepth == 0 {
+            FileDescriptor.close(lockFD)
+            lockFD = -1
         }
+    }
+
+    /// Runs `body` holding the writer lock.
+    func locked<T>(kind: ErrorKind = .saving, _ body: () throws -> T) throws -> T {
+        try lock(kind: kind)
+        defer { unlock() }
         return try body()
     }
 }

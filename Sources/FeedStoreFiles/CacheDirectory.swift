@@ -13,7 +13,7 @@ final class CacheDirectory {
     var lockDepth = 0
 
     /// How many temporary files a writer has at once, at most: one flush
-    /// covers this many files (`writeEachAtomically`).
+    /// covers this many files (`FileImageDataBatch`).
     static let batchSize = FileSystemFeedStore.maxTemporaryFilesAtOnce
 
     private init(path: String, fd: Int32, temporaries: TemporaryFileRegistry) {

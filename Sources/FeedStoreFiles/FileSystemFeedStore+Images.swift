@@ -5,22 +5,36 @@ extension FileSystemFeedStore: FeedImageDataStore {
     /// (a prefetch of hundreds of images would otherwise wait on as many
     /// fsyncs), each on its own: a full disk stores what fits.
     public func insert(eachOf batch: [(data: [UInt8], url: String)]) -> [Error?] {
-        guard !batch.isEmpty else { return [] }
+        let images = openBatch()
+        for item in batch { images.add(item.data, for: item.url) }
+        return images.commit()
+    }
+
+    /// Writes each image as it is added (see `FileImageDataBatch`).
+    public func openBatch() -> ImageDataBatch { FileImageDataBatch(store: self) }
+
+    /// The cache directory, locked, and its `images/`, both created if
+    /// missing, with stale temporaries swept; the caller unlocks the first.
+    func lockedImagesDirectory() throws(StoreError) -> (cache: CacheDirectory, images: CacheDirectory) {
         let missing = StoreError(.saving, "cannot create \(path)/\(Self.imagesName)")
         do {
-            guard let directory = try directory(create: true, kind: .saving) else { throw missing }
+            guard let cache = try directory(create: true, kind: .saving) else { throw missing }
             imagesForReading = nil
-            return try directory.locked {
-                guard let images = try directory.subdirectory(Self.imagesName, create: true, replacingOther: true, kind: .saving) else {
+            try cache.lock(kind: .saving)
+            do {
+                guard let images = try cache.subdirectory(Self.imagesName, create: true, replacingOther: true, kind: .saving) else {
                     throw missing
                 }
                 try? images.removeStaleTemporaries()
-                return images.writeEachAtomically(batch.map { item in
-                    (ImageCacheFile.name(for: item.url), ImageCacheFile.parts(item.data, url: item.url))
-                }).map { $0 as Error? }
+                return (cache, images)
+            } catch {
+                cache.unlock()
+                throw error
             }
+        } catch let error as StoreError {
+            throw error
         } catch {
-            return Array(repeating: error, count: batch.count)
+            throw StoreError(.saving, "\(error)")
         }
     }
 

@@ -73,6 +73,30 @@ final class ImageSaveStreamingTests: XCTestCase {
         XCTAssertEqual(load.stdout, body(1, shared: shared))
     }
 
+    func test_eachImageIsWrittenAsItsRecordArrives_beforeItsBatchIsCommitted() throws {
+        let root = makeTemporaryDirectory(self)
+        let cache = root + "/cache"
+        let sharedBase64 = Data(sharedBytes(1_000)).base64EncodedString()
+        let command = try SpawnedCommand("feed-cache", ["image", "save"], environment: ["FEED_CACHE_DIR": cache], in: root)
+        // A record every 20 ms: never the stall (100 ms) nor the age (1 s)
+        // that commits a batch, for the first 30 of them.
+        var mostWrittenBeforeACommit = 0
+        for number in 0..<30 {
+            command.write(record(url: "https://images.example/steady/\(number)", number: number, sharedBase64: sharedBase64))
+            let next = Date().addingTimeInterval(0.02)
+            while Date() < next {
+                if storedImages(cache).isEmpty { mostWrittenBeforeACommit = max(mostWrittenBeforeACommit, leftoverTemporaries(cache).count) }
+                usleep(2_000)
+            }
+        }
+        let result = command.wait()
+
+        XCTAssertEqual(result.status, 0, result.err)
+        XCTAssertGreaterThanOrEqual(mostWrittenBeforeACommit, 3, "temporary files written while the records came, none yet committed")
+        XCTAssertEqual(storedImages(cache).count, 30)
+        XCTAssertEqual(leftoverTemporaries(cache), [])
+    }
+
     func test_killedWithSIGKILLInASlowStream_everyStoredImageIsWhole_andTheNextWriterLeavesNoTemporaryFile() throws {
         let shared = sharedBytes(100_000)
         let sharedBase64 = Data(shared).base64EncodedString()

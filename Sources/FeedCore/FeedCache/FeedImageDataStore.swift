@@ -5,6 +5,9 @@ public protocol FeedImageDataStore {
     /// stored. The failure of each item, in order, nil where it was stored.
     /// A store may flush the lot to disk once.
     func insert(eachOf batch: [(data: [UInt8], url: String)]) -> [Error?]
+    /// A batch to add image data to as it comes, stored at its commit as
+    /// `insert(eachOf:)` stores. By default it only collects.
+    func openBatch() -> ImageDataBatch
     /// The data, or nil when none is cached for `url`.
     func retrieve(dataForURL url: String) throws -> [UInt8]?
     /// Whether it may hold any image data at all: false lets a reader of a
@@ -13,5 +16,6 @@ public protocol FeedImageDataStore {
 }
 
 extension FeedImageDataStore {
+    public func openBatch() -> ImageDataBatch { CollectedImageDataBatch(store: self) }
     public func mayHoldImageData() -> Bool { true }
 }

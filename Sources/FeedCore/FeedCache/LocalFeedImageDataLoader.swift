@@ -21,9 +21,20 @@ public final class LocalFeedImageDataLoader {
     /// Saves image data for several URLs at once, each on its own: the
     /// failure of each, in order, nil where it was saved.
     public func save(eachOf batch: [(data: [UInt8], url: String)]) -> [ToolError?] {
-        store.insert(eachOf: batch).map { failure in
-            failure.map { CacheFailure.wrapping($0, default: .saving, "cannot save the image data") }
-        }
+        store.insert(eachOf: batch).map(Self.savingFailure)
+    }
+
+    /// A batch to save image data into as it comes (see `ImageDataBatch`);
+    /// `commit` stores it.
+    public func openBatch() -> ImageDataBatch { store.openBatch() }
+
+    /// Stores what was added to `batch`: the failure of each, in order.
+    public func commit(_ batch: ImageDataBatch) -> [ToolError?] {
+        batch.commit().map(Self.savingFailure)
+    }
+
+    private static func savingFailure(_ failure: Error?) -> ToolError? {
+        failure.map { CacheFailure.wrapping($0, default: .saving, "cannot save the image data") }
     }
 }
 

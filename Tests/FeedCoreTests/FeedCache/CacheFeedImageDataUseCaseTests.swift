@@ -58,6 +58,31 @@ final class CacheFeedImageDataUseCaseTests: XCTestCase {
         XCTAssertEqual(store.receivedMessages, [])
     }
 
+    func test_batch_ofAStoreThatOnlyCollects_insertsNothingUntilItsCommit_thenEachInOrder() {
+        let (sut, store) = makeSUT()
+        let batch = sut.openBatch()
+
+        batch.add([1], for: anyImageURL())
+        batch.add([2], for: anyImageURL() + "2")
+        XCTAssertEqual(store.receivedMessages, [])
+
+        XCTAssertEqual(sut.commit(batch).map { $0 == nil }, [true, true])
+        XCTAssertEqual(store.receivedMessages, [.insert(data: [1], for: anyImageURL()), .insert(data: [2], for: anyImageURL() + "2")])
+        XCTAssertEqual(sut.commit(batch).count, 0, "a commit empties it")
+    }
+
+    func test_batchCommit_reportsSavingForEachItemOnStoreInsertionError() {
+        let (sut, store) = makeSUT()
+        store.stubInsertion(with: CacheTestError(reason: "No space left on device"))
+        let batch = sut.openBatch()
+        batch.add(anyImageData(), for: anyImageURL())
+
+        let failures = sut.commit(batch)
+
+        XCTAssertEqual(failures.map { $0?.kind }, [.saving])
+        XCTAssertTrue(failures.first??.message.contains("No space left on device") == true)
+    }
+
     // MARK: - Helpers
 
     private func anyImageURL() -> String { "https://image-host.example/any-image" }
