@@ -63,7 +63,7 @@ extension CacheDirectory {
     }
 
     /// Writes `parts` to a new temporary file for `name` (fsync'ed if
-    /// `syncing`), reported to the registry; the temporary's name. On any
+    /// `syncing`, else its write-back started), reported to the registry; the temporary's name. On any
     /// failure the file is closed, removed and forgotten.
     func writeTemporary(_ name: String, _ parts: [any FileBytes], syncing: Bool) throws(StoreError) -> String {
         let temporary = CacheDirectory.temporaryName(for: name)
@@ -78,7 +78,11 @@ extension CacheDirectory {
         var failure: SystemError? = nil
         do throws(SystemError) {
             for part in parts { try part.write(to: file) }
-            if syncing { try FileDescriptor.sync(file) }
+            if syncing {
+                try FileDescriptor.sync(file)
+            } else {
+                FileDescriptor.startWriteback(file) // the batch's one flush then waits less
+            }
         } catch {
             failure = error
         }
