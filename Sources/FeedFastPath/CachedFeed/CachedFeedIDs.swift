@@ -6,29 +6,45 @@ import FeedCore
 /// is `items`, every item an object with one unescaped `id` key whose value
 /// is a string; anything else it declines, having written nothing, and the
 /// caller reads the document the reference way (`CachedBytes.feedItems`),
-/// whose answer or error is the one given. Two passes over the bytes: the
-/// first checks all of them, the second writes; memory stays one buffer of
-/// output, whatever the feed's length.
+/// whose answer or error is the one given. A first pass checks every byte
+/// and notes where each id starts; the second writes the ids from there.
+/// Memory stays one buffer of output and the offsets, at most a tenth of
+/// the document (beyond that, the second pass walks the document again).
 public enum CachedFeedIDs {
     /// Writes every id, one a line, through `write`, in pieces; false, having
     /// written nothing, if the document is not one it takes.
     public static func write<E: Error>(_ document: UnsafeRawBufferPointer,
                                        _ write: (UnsafeRawBufferPointer) throws(E) -> Void) throws(E) -> Bool {
-        guard let start = document.baseAddress, walk(document, start, { _, _ in }) else { return false }
-        var buffer: [UInt8] = []
-        buffer.reserveCapacity(chunk + 256)
-        var failure: E?
-        _ = walk(document, start) { scanner, span in
-            guard failure == nil else { return }
-            append(span, scanner, to: &buffer)
-            buffer.append(0x0A)
-            if buffer.count >= chunk {
-                failure = emit(buffer, write)
-                buffer.removeAll(keepingCapacity: true)
+        guard let start = document.baseAddress else { return false }
+        let mostOffsets = document.count / (10 * MemoryLayout<Int>.stride)
+        var offsets: [Int]? = []
+        guard walk(document, start, { _, span in
+            guard offsets != nil else { return }
+            if offsets?.count ?? 0 < mostOffsets { offsets?.append(span.start) } else { offsets = nil }
+        }) else { return false }
+        var lines = IDLines()
+        if let offsets {
+            var scanner = JSONScanner(UnsafeMutablePointer(mutating: start.assumingMemoryBound(to: UInt8.self)), from: 0, to: document.count)
+            for offset in offsets {
+                scanner.index = offset - 1 // the id's opening quote: checked in the first pass
+                guard let span = scanner.string() else { return false }
+                lines.append(span, scanner)
+                if lines.isFull, let failure = emit(lines.take(), write) { throw failure }
             }
+        } else {
+            var failure: E?
+            var stopped = false
+            _ = walk(document, start) { scanner, span in
+                guard !stopped else { return }
+                lines.append(span, scanner)
+                if lines.isFull, let stop = emit(lines.take(), write) {
+                    failure = stop
+                    stopped = true
+                }
+            }
+            if let failure { throw failure }
         }
-        if let failure { throw failure }
-        if !buffer.isEmpty, let failure = emit(buffer, write) { throw failure }
+        if !lines.isEmpty, let failure = emit(lines.take(), write) { throw failure }
         return true
     }
 
@@ -39,8 +55,6 @@ public enum CachedFeedIDs {
             return nil
         }
     }
-
-    private static let chunk = 1 << 16
 
     /// Calls `found` with each item's id span, in order; false at the first
     /// thing it does not take. Never writes to the bytes.
@@ -77,16 +91,5 @@ public enum CachedFeedIDs {
         } while scanner.consume(0x2C)
         guard scanner.consume(0x7D) else { return nil }
         return id
-    }
-
-    /// A string's value, its escapes decoded, copied out (the bytes are not ours to change).
-    private static func append(_ span: JSONSpan, _ scanner: JSONScanner, to out: inout [UInt8]) {
-        let text = UnsafeBufferPointer(start: scanner.base + span.start, count: span.count)
-        guard span.escaped else { return out.append(contentsOf: text) }
-        var copy = Array(text)
-        let end = copy.withUnsafeMutableBufferPointer { buffer in
-            JSONScanner(buffer).unescapeInPlace(JSONSpan(start: 0, end: buffer.count, escaped: true))
-        }
-        out.append(contentsOf: copy[..<end])
     }
 }

@@ -24,6 +24,34 @@ final class CachedFeedIDsDifferentialTests: XCTestCase {
         }
     }
 
+    func test_onDocumentsOfTinyItems_whoseOffsetsWouldPassATenthOfTheDocument_writesWhatTheReferenceWrites() {
+        // Ids of one to three bytes, some escaped: eight bytes of offset an
+        // item is more than a tenth of such a document, so the second pass
+        // walks the document again instead of keeping the offsets.
+        for count in [1, 5, 20_000] {
+            let ids = (0..<count).map { index in index % 7 == 0 ? #"é\#(index % 10)"# : String(index % 1_000) }
+            let document = Array(("{\"items\":[" + ids.map { "{\"id\":\"\($0)\"}" }.joined(separator: ",") + "]}").utf8)
+            let (streamed, written) = Self.streamed(document)
+            XCTAssertTrue(streamed, "\(count) tiny items")
+            XCTAssertEqual(written, Self.reference(document), "\(count) tiny items")
+        }
+    }
+
+    func test_writtenInPiecesOfBoundedSize_whateverTheFeedsLength() {
+        let items: [JSON] = (0..<20_000).map { index in
+            .object(JSONObject([("id", .string("00000000-0000-4000-8000-\(String(100_000_000_000 + index))")), ("url", .string("https://i.example/\(index)"))]))
+        }
+        let document = JSONWriter().line(FeedDocument(items: items).json)
+        var pieces: [Int] = []
+        let taken = document.withUnsafeBytes { bytes in
+            CachedFeedIDs.write(bytes) { (chunk: UnsafeRawBufferPointer) in pieces.append(chunk.count) }
+        }
+        XCTAssertTrue(taken)
+        XCTAssertGreaterThan(pieces.count, 1)
+        XCTAssertLessThanOrEqual(pieces.max() ?? 0, (1 << 16) + 256)
+        XCTAssertEqual(pieces.reduce(0, +), 20_000 * 37)
+    }
+
     func test_onDocumentsOffTheSavedShape_writesTheSameOrDeclinesWithNothingWritten() {
         let documents = [
             #"{"items":[{"id":"a","id":"b","url":"u"}]}"#,
