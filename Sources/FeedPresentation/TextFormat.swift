@@ -42,14 +42,34 @@ public enum TextFormat {
     }
 
     /// Whether the UTF-8 holds U+000A to U+000D, U+0085 (C2 85), U+2028 or
-    /// U+2029 (E2 80 A8, E2 80 A9).
+    /// U+2029 (E2 80 A8, E2 80 A9). Eight bytes at a time while they are
+    /// ASCII at or above 0x0E, which none of those can start in.
     private static func hasNewlineScalar(_ text: String) -> Bool {
-        var previous: (UInt8, UInt8) = (0, 0)
-        for byte in text.utf8 {
+        text.utf8.withContiguousStorageIfAvailable(hasNewlineScalar) ?? hasNewlineScalar(Array(text.utf8))
+    }
+
+    private static func hasNewlineScalar(_ bytes: [UInt8]) -> Bool {
+        bytes.withUnsafeBufferPointer(hasNewlineScalar)
+    }
+
+    private static func hasNewlineScalar(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+        guard let base = bytes.baseAddress else { return false }
+        let ones: UInt64 = 0x0101_0101_0101_0101, highs: UInt64 = 0x8080_8080_8080_8080
+        var index = 0
+        while index < bytes.count {
+            if bytes.count - index >= 8 {
+                let word = UnsafeRawPointer(base + index).loadUnaligned(as: UInt64.self)
+                let below0E = (word &- ones &* 0x0E) & ~word & highs
+                if below0E == 0 && word & highs == 0 {
+                    index += 8
+                    continue
+                }
+            }
+            let byte = base[index]
             if byte &- 0x0A < 4 { return true }
-            if byte == 0x85, previous.1 == 0xC2 { return true }
-            if byte == 0xA8 || byte == 0xA9, previous == (0xE2, 0x80) { return true }
-            previous = (previous.1, byte)
+            if byte == 0x85, index >= 1, base[index - 1] == 0xC2 { return true }
+            if byte == 0xA8 || byte == 0xA9, index >= 2, base[index - 1] == 0x80, base[index - 2] == 0xE2 { return true }
+            index += 1
         }
         return false
     }

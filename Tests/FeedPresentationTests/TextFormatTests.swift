@@ -96,7 +96,17 @@ extension TextFormatTests {
             let item = JSON.object(JSONObject([("description", .string("a\(breakText)b")), ("url", .string("https://h/1"))]))
             XCTAssertEqual(TextFormat.feedItem(item), "a b\n  https://h/1\n", "\(Array(breakText.unicodeScalars))")
         }
-        for kept in ["caf\u{E9} \u{2026} \u{2027}\u{202A} \u{C5}\u{A9}", "\u{1F600} plain"] {
+        // Long texts, the break at every offset of an eight-byte word.
+        for breakText in ["\n", "\r", "\u{0B}", "\u{0C}", "\u{85}", "\u{2028}", "\u{2029}"] {
+            for offset in 0..<17 {
+                let before = String(repeating: "x", count: offset), after = String(repeating: "y", count: 12)
+                let item = JSON.object(JSONObject([("description", .string(before + breakText + after)), ("url", .string("https://h/1"))]))
+                let joined = (before.isEmpty ? "" : before + " ") + after
+                XCTAssertEqual(TextFormat.feedItem(item), "\(joined)\n  https://h/1\n", "\(Array(breakText.unicodeScalars)) at \(offset)")
+            }
+        }
+        for kept in ["caf\u{E9} \u{2026} \u{2027}\u{202A} \u{C5}\u{A9}", "\u{1F600} plain",
+                     "a long line of plain text, then caf\u{E9} \u{2026} \u{2027}\u{202A} and more plain text"] {
             let item = JSON.object(JSONObject([("description", .string(kept)), ("url", .string("https://h/1"))]))
             XCTAssertEqual(TextFormat.feedItem(item), "\(kept)\n  https://h/1\n")
         }

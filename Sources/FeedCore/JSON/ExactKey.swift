@@ -4,7 +4,7 @@ struct ExactKey: Hashable {
 
     init(_ string: String) { self.string = string }
 
-    static func == (lhs: ExactKey, rhs: ExactKey) -> Bool { lhs.string.utf8.elementsEqual(rhs.string.utf8) }
+    static func == (lhs: ExactKey, rhs: ExactKey) -> Bool { lhs.string.hasSameUTF8(as: rhs.string) }
 
     func hash(into hasher: inout Hasher) {
         var string = string

@@ -16,11 +16,11 @@ public struct JSONObject: Equatable, Sendable {
 
     public subscript(key: String) -> JSON? {
         get {
-            for member in members where member.key.utf8.elementsEqual(key.utf8) { return member.value }
+            for member in members where member.key.hasSameUTF8(as: key) { return member.value }
             return nil
         }
         set {
-            if let index = members.firstIndex(where: { $0.key.utf8.elementsEqual(key.utf8) }) {
+            if let index = members.firstIndex(where: { $0.key.hasSameUTF8(as: key) }) {
                 if let newValue { members[index].value = newValue } else { members.remove(at: index) }
             } else if let newValue {
                 members.append((key, newValue))

@@ -63,7 +63,7 @@ struct JSONParser {
             // the same when their UTF-8 bytes are (RFC 8259 §8.3), not by String's
             // ==, which would merge "\u{E9}" and "e\u{301}".
             if members.count < 16 {
-                if let existing = members.firstIndex(where: { $0.key.utf8.elementsEqual(key.utf8) }) {
+                if let existing = members.firstIndex(where: { $0.key.hasSameUTF8(as: key) }) {
                     members[existing].value = value
                 } else {
                     members.append((key, value))
@@ -147,10 +147,8 @@ struct JSONParser {
             if byte == UInt8(ascii: "\"") {
                 let slice = UnsafeBufferPointer(rebasing: buffer[start..<index])
                 index += 1
-                guard let string = String(validating: slice, as: UTF8.self) else {
-                    throw fail("invalid UTF-8 in string", at: start)
-                }
-                return string
+                guard UTF8Validation.isValid(slice) else { throw fail("invalid UTF-8 in string", at: start) }
+                return String(decoding: slice, as: UTF8.self)
             }
             if byte == UInt8(ascii: "\\") { break }
             if byte < 0x20 { throw fail("control character in string") }
@@ -163,10 +161,8 @@ struct JSONParser {
             let byte = buffer[index]
             if byte == UInt8(ascii: "\"") {
                 index += 1
-                guard let string = String(validating: utf8, as: UTF8.self) else {
-                    throw fail("invalid UTF-8 in string", at: start)
-                }
-                return string
+                guard utf8.withUnsafeBufferPointer(UTF8Validation.isValid) else { throw fail("invalid UTF-8 in string", at: start) }
+                return String(decoding: utf8, as: UTF8.self)
             }
             if byte < 0x20 { throw fail("control character in string") }
             if byte != UInt8(ascii: "\\") {
