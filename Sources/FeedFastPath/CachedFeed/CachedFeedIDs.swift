@@ -7,7 +7,8 @@ import FeedCore
 /// is a string; anything else it declines, having written nothing, and the
 /// caller reads the document the reference way (`CachedBytes.feedItems`),
 /// whose answer or error is the one given. A first pass checks every byte
-/// and notes where each id starts; the second writes the ids from there.
+/// and notes where each id starts (`CachedIDsCheck`, on two threads for a
+/// large document); the second writes the ids from there.
 /// Memory stays one buffer of output and the offsets, at most a tenth of
 /// the document (beyond that, the second pass walks the document again).
 public enum CachedFeedIDs {
@@ -16,15 +17,12 @@ public enum CachedFeedIDs {
     public static func write<E: Error>(_ document: UnsafeRawBufferPointer,
                                        _ write: (UnsafeRawBufferPointer) throws(E) -> Void) throws(E) -> Bool {
         guard let start = document.baseAddress else { return false }
+        let base = UnsafeMutablePointer(mutating: start.assumingMemoryBound(to: UInt8.self))
         let mostOffsets = document.count / (10 * MemoryLayout<Int>.stride)
-        var offsets: [Int]? = []
-        guard walk(document, start, { _, span in
-            guard offsets != nil else { return }
-            if offsets?.count ?? 0 < mostOffsets { offsets?.append(span.start) } else { offsets = nil }
-        }) else { return false }
+        guard case .valid(let offsets) = CachedIDsCheck.run(base, count: document.count, mostOffsets: mostOffsets) else { return false }
         var lines = IDLines()
         if let offsets {
-            var scanner = JSONScanner(UnsafeMutablePointer(mutating: start.assumingMemoryBound(to: UInt8.self)), from: 0, to: document.count)
+            var scanner = JSONScanner(base, from: 0, to: document.count)
             for offset in offsets {
                 scanner.index = offset - 1 // the id's opening quote: checked in the first pass
                 guard let span = scanner.string() else { return false }
@@ -77,7 +75,7 @@ public enum CachedFeedIDs {
     }
 
     /// One item, checked whole; its id's span.
-    private static func itemID(_ scanner: inout JSONScanner) -> JSONSpan? {
+    static func itemID(_ scanner: inout JSONScanner) -> JSONSpan? {
         guard scanner.consume(0x7B), !scanner.consume(0x7D) else { return nil }
         var id: JSONSpan?
         repeat {

@@ -65,10 +65,7 @@ struct EscapedJSONScanner {
         let start = index
         var escaped = false
         while true {
-            while end - index >= 8 {
-                let word = UnsafeRawPointer(base + index).loadUnaligned(as: UInt64.self)
-                if JSONScanner.isPlainASCII(word) { index += 8 } else { break }
-            }
+            index = JSONScanner.skipPlainASCII(base, from: index, to: end)
             guard index < end else { return nil }
             let byte = base[index]
             if byte == 0x5C {

@@ -65,11 +65,7 @@ public struct JSONScanner {
         let start = index
         var escaped = false
         while true {
-            // Eight bytes at a time while they are plain printable ASCII.
-            while end - index >= 8 {
-                let word = UnsafeRawPointer(base + index).loadUnaligned(as: UInt64.self)
-                if JSONScanner.isPlainASCII(word) { index += 8 } else { break }
-            }
+            index = JSONScanner.skipPlainASCII(base, from: index, to: end)
             guard index < end else { return nil }
             let byte = base[index]
             if byte == 0x22 {
@@ -89,9 +85,27 @@ public struct JSONScanner {
         }
     }
 
-    /// True if none of the eight bytes is a quote, a backslash, a control
-    /// character or non-ASCII.
-    @inline(__always) static func isPlainASCII(_ word: UInt64) -> Bool {
+    /// Past the plain printable ASCII at `index` (no quote, backslash,
+    /// control character or non-ASCII byte), eight bytes at a time: at the
+    /// first other byte, or within the last seven bytes before `end`.
+    @inline(__always) static func skipPlainASCII(_ base: UnsafeMutablePointer<UInt8>, from index: Int, to end: Int) -> Int {
+        var index = index
+        while end - index >= 8 {
+            let special = specialBytes(UnsafeRawPointer(base + index).loadUnaligned(as: UInt64.self))
+            if special == 0 {
+                index += 8
+                continue
+            }
+            return index + special.trailingZeroBitCount >> 3
+        }
+        return index
+    }
+
+    /// The high bit of each byte of the eight that is a quote, a backslash, a
+    /// control character or non-ASCII; exact for the lowest such byte (a
+    /// borrow can only mark bytes after a true one), so its trailing zero
+    /// bits count the plain bytes before it.
+    @inline(__always) static func specialBytes(_ word: UInt64) -> UInt64 {
         let ones: UInt64 = 0x0101_0101_0101_0101
         let highs: UInt64 = 0x8080_8080_8080_8080
         let quote = word ^ (ones &* 0x22)
@@ -99,7 +113,7 @@ public struct JSONScanner {
         let hasQuote = (quote &- ones) & ~quote & highs
         let hasBackslash = (backslash &- ones) & ~backslash & highs
         let hasControl = (word &- ones &* 0x20) & ~word & highs
-        return (hasQuote | hasBackslash | hasControl | (word & highs)) == 0
+        return hasQuote | hasBackslash | hasControl | (word & highs)
     }
 
     /// The length of the valid UTF-8 sequence at `index`, or nil (overlong,
