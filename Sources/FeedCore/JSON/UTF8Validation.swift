@@ -2,8 +2,9 @@
 /// nothing beyond U+10FFFF, no sequence cut short. What `String(validating:as:)`
 /// decides, without its generic code's metadata lookups on every string
 /// (a tenth of the time of reading a large feed item by item); plain ASCII
-/// is checked eight bytes at a time.
-enum UTF8Validation {
+/// is checked eight bytes at a time. The one place of the rule: the fast
+/// path's scanners take each non-ASCII sequence by `sequenceLength` too.
+public enum UTF8Validation {
     static func isValid(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
         guard let base = bytes.baseAddress else { return true }
         let end = bytes.count
@@ -25,8 +26,9 @@ enum UTF8Validation {
     }
 
     /// The length of the well-formed sequence that starts with the non-ASCII
-    /// byte at `index`, or nil.
-    private static func sequenceLength(_ base: UnsafePointer<UInt8>, _ index: Int, _ end: Int) -> Int? {
+    /// byte at `index` (before `end`), or nil.
+    @inlinable @inline(__always)
+    public static func sequenceLength(_ base: UnsafePointer<UInt8>, _ index: Int, _ end: Int) -> Int? {
         let lead = base[index]
         func continuation(_ offset: Int) -> UInt8? {
             guard index + offset < end else { return nil }

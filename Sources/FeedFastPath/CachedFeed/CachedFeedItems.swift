@@ -4,7 +4,8 @@ import FeedCore
 /// cache file): what `load --format text|html` and `image missing` read one
 /// item at a time, so memory is one item, not a tree of the feed. A first
 /// pass checks every byte and counts the items (the page's head names the
-/// count before its first figure); the second reads each item with the
+/// count before its first figure: `CachedItemsCheck`, on two threads for a
+/// large document); the second reads each item with the
 /// reference reader, as the whole document's reading would. It takes only
 /// the shape `save` writes, an object whose one key is `items`, an array of
 /// objects; anything else it declines, and the caller reads the document the
@@ -30,24 +31,21 @@ public struct CachedFeedItems {
         var scanner = JSONScanner(base, from: 0, to: document.count)
         guard scanner.consume(0x7B), let key = scanner.string(), scanner.span(key, is: "items"),
               scanner.consume(0x3A), scanner.consume(0x5B) else { return nil }
-        scanner.skipWhitespace()
-        let first = scanner.index
         var count = 0
         var everyItemHasURL = true
-        if !scanner.consume(0x5D) {
-            repeat {
-                scanner.skipWhitespace()
-                let item = scanner.index
-                // Objects only: the reader takes one where it stands, whatever follows it.
-                guard scanner.peek() == 0x7B, scanner.skipValue(depth: 1) else { return nil }
-                if everyItemHasURL { everyItemHasURL = Self.hasURL(base, from: item, to: scanner.index) }
-                count += 1
-            } while scanner.consume(0x2C)
-            guard scanner.consume(0x5D) else { return nil }
+        var first = scanner.index
+        if scanner.consume(0x5D) {
+            guard scanner.consume(0x7D) else { return nil }
+            scanner.skipWhitespace()
+            guard scanner.atEnd else { return nil }
+        } else {
+            guard let checked = SplitItemCheck.run(base, count: document.count, itemsStart: scanner.index, tally: { _ in CachedItemsCheck() })
+            else { return nil }
+            count = checked.count
+            everyItemHasURL = checked.everyItemHasURL
+            scanner.skipWhitespace()
+            first = scanner.index
         }
-        guard scanner.consume(0x7D) else { return nil }
-        scanner.skipWhitespace()
-        guard scanner.atEnd else { return nil }
         self.document = UnsafeBufferPointer(start: base, count: document.count)
         self.base = base
         self.firstItem = count > 0 ? first : nil
@@ -101,23 +99,4 @@ public struct CachedFeedItems {
             passSeparator(&offset)
         }
     }
-
-    /// Is the item in `start..<end` an object with a `url` key whose value is
-    /// a string (and no key spelt with escapes, which could be `url` too)?
-    private static func hasURL(_ base: UnsafeMutablePointer<UInt8>, from start: Int, to end: Int) -> Bool {
-        var scanner = JSONScanner(base, from: start, to: end)
-        guard scanner.consume(0x7B), !scanner.consume(0x7D) else { return false }
-        var url: Bool?
-        repeat {
-            guard let key = scanner.string(), !key.escaped, scanner.consume(0x3A) else { return false }
-            if urlKey.withUnsafeBufferPointer({ scanner.span(key, is: $0) }) {
-                scanner.skipWhitespace()
-                url = scanner.peek() == JSONScanner.stringOpener // the last one counts, as in JSONObject
-            }
-            guard scanner.skipValue(depth: 2) else { return false }
-        } while scanner.consume(0x2C)
-        return url == true
-    }
-
-    private static let urlKey = Array(FeedItemField.url.name.utf8)
 }

@@ -88,7 +88,7 @@ struct EscapedJSONScanner {
             }
             if byte < 0x20 || byte == 0x22 { return nil } // a quote: the body ends inside a payload string
             if byte < 0x80 { index += 1; continue }
-            guard let length = JSONScanner.utf8SequenceLength(base, index, end) else { return nil }
+            guard let length = UTF8Validation.sequenceLength(base, index, end) else { return nil }
             index += length
         }
     }

@@ -80,7 +80,7 @@ public struct JSONScanner {
             }
             if byte < 0x20 { return nil }
             if byte < 0x80 { index += 1; continue }
-            guard let length = JSONScanner.utf8SequenceLength(base, index, end) else { return nil }
+            guard let length = UTF8Validation.sequenceLength(base, index, end) else { return nil }
             index += length
         }
     }
@@ -114,33 +114,6 @@ public struct JSONScanner {
         let hasBackslash = (backslash &- ones) & ~backslash & highs
         let hasControl = (word &- ones &* 0x20) & ~word & highs
         return hasQuote | hasBackslash | hasControl | (word & highs)
-    }
-
-    /// The length of the valid UTF-8 sequence at `index`, or nil (overlong,
-    /// surrogate, beyond U+10FFFF, truncated).
-    @inline(__always) static func utf8SequenceLength(_ base: UnsafeMutablePointer<UInt8>, _ index: Int, _ end: Int) -> Int? {
-        let lead = base[index]
-        func continuation(_ offset: Int) -> UInt8? {
-            guard index + offset < end else { return nil }
-            let byte = base[index + offset]
-            return byte & 0xC0 == 0x80 ? byte : nil
-        }
-        switch lead {
-        case 0xC2...0xDF:
-            return continuation(1) == nil ? nil : 2
-        case 0xE0...0xEF:
-            guard let second = continuation(1), continuation(2) != nil else { return nil }
-            if lead == 0xE0 && second < 0xA0 { return nil } // overlong
-            if lead == 0xED && second >= 0xA0 { return nil } // surrogate
-            return 3
-        case 0xF0...0xF4:
-            guard let second = continuation(1), continuation(2) != nil, continuation(3) != nil else { return nil }
-            if lead == 0xF0 && second < 0x90 { return nil } // overlong
-            if lead == 0xF4 && second >= 0x90 { return nil } // beyond U+10FFFF
-            return 4
-        default:
-            return nil
-        }
     }
 
     /// At a backslash: checks one escape and moves past it.

@@ -53,6 +53,30 @@ final class CachedFeedItemsDifferentialTests: XCTestCase {
 
     // MARK: - Helpers
 
+    /// Large documents, checked by two threads (`SplitDocuments`), and one
+    /// whose second half has an item without a url.
+    func test_onLargeDocuments_checkedByTwoThreads_readsWhatTheReferenceReadsOrDeclines() throws {
+        func item(_ index: Int, _ extra: String, url: Bool = true) -> String {
+            #"{"id":"\#(index)","description":"caf\u00e9 \#(index)"\#(extra)"# + (url ? #","url":"https://i.example/\#(index)"}"# : "}")
+        }
+        let count = 60_000
+        var variants = SplitDocuments.variants(count: count) { item($0, $1) }
+        var urlless = variants[0].items
+        urlless[count * 3 / 4] = item(count * 3 / 4, "", url: false)
+        variants.append(("urlless", urlless, true))
+        for (name, items, readable) in variants {
+            let document = SplitDocuments.document(items)
+            XCTAssertGreaterThan(document.count, 4 << 20, name)
+            let streamed = Self.streamed(document)
+            XCTAssertEqual(streamed != nil, readable, name)
+            guard let streamed else { continue }
+            let reference = try CachedBytes(document).feedItems()
+            XCTAssertEqual(streamed.count, reference.count, name)
+            XCTAssertTrue(streamed.items == reference, name)
+            XCTAssertEqual(streamed.everyItemHasURL, name != "urlless", name)
+        }
+    }
+
     private static func saved(_ count: Int) -> [UInt8] {
         let items: [JSON] = (0..<count).map { index in
             var members: [(key: String, value: JSON)] = [("id", .string("0000000\(index % 10)-0000-4000-8000-000000000000"))]
