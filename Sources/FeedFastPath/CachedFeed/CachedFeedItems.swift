@@ -24,8 +24,15 @@ public struct CachedFeedItems {
     /// decides (and says what is wrong, if anything is).
     public let everyItemHasURL: Bool
 
-    /// The items of `document`, or nil to decline. The bytes must outlive it.
-    public init?(_ document: UnsafeRawBufferPointer) {
+    /// Where each item ends, negated for one to be read, when the first
+    /// pass noted it for `forEachStored` (`StoredItemsCheck`).
+    private let ends: [Int]?
+
+    /// The items of `document`, or nil to decline. The bytes must outlive
+    /// it. `notingStoredItems`: the first pass also checks each item as
+    /// `save` stores it and notes which it is, so that `forEachStored` only
+    /// copies (at the cost of a word an item, a tenth of the document at most).
+    public init?(_ document: UnsafeRawBufferPointer, notingStoredItems: Bool = false) {
         guard let start = document.baseAddress else { return nil }
         let base = UnsafeMutablePointer(mutating: start.assumingMemoryBound(to: UInt8.self))
         var scanner = JSONScanner(base, from: 0, to: document.count)
@@ -33,19 +40,32 @@ public struct CachedFeedItems {
               scanner.consume(0x3A), scanner.consume(0x5B) else { return nil }
         var count = 0
         var everyItemHasURL = true
+        var ends: [Int]?
         var first = scanner.index
         if scanner.consume(0x5D) {
             guard scanner.consume(0x7D) else { return nil }
             scanner.skipWhitespace()
             guard scanner.atEnd else { return nil }
         } else {
-            guard let checked = SplitItemCheck.run(base, count: document.count, itemsStart: scanner.index, tally: { _ in CachedItemsCheck() })
-            else { return nil }
+            let itemsStart = scanner.index
+            let checked: CachedItemsCheck
+            if notingStoredItems {
+                let mostNotes = document.count / (10 * MemoryLayout<Int>.stride)
+                guard let stored = SplitItemCheck.run(base, count: document.count, itemsStart: itemsStart,
+                                                      tally: { StoredItemsCheck(mostNotes: mostNotes / $0) }) else { return nil }
+                checked = stored.items
+                ends = stored.ends
+            } else {
+                guard let items = SplitItemCheck.run(base, count: document.count, itemsStart: itemsStart,
+                                                     tally: { _ in CachedItemsCheck() }) else { return nil }
+                checked = items
+            }
             count = checked.count
             everyItemHasURL = checked.everyItemHasURL
             scanner.skipWhitespace()
             first = scanner.index
         }
+        self.ends = ends
         self.document = UnsafeBufferPointer(start: base, count: document.count)
         self.base = base
         self.firstItem = count > 0 ? first : nil
@@ -74,8 +94,8 @@ public struct CachedFeedItems {
     /// An item as `forEachStored` gives it.
     public enum Item {
         /// An item that reads back to its own bytes (what `save` stores:
-        /// `SavedItemScan` takes it), and its `url`.
-        case stored(UnsafeBufferPointer<UInt8>, url: String)
+        /// `SavedItemScan` takes it).
+        case stored(StoredItem)
         /// Any other item, read by the reference reader.
         case read(JSON)
     }
@@ -84,13 +104,26 @@ public struct CachedFeedItems {
     /// `save` stores as it stands, so that it needs no reading; else read.
     public func forEachStored<E: Error>(_ body: (Item) throws(E) -> Void) throws(E) {
         guard var offset = firstItem else { return }
+        if let ends {
+            for end in ends {
+                if end > 0 {
+                    try body(.stored(StoredItem(bytes: UnsafeBufferPointer(start: base + offset, count: end - offset))))
+                    offset = end
+                } else {
+                    guard let item = try? JSONReader.value(in: document, at: &offset) else { return }
+                    try body(.read(item))
+                }
+                passSeparator(&offset)
+            }
+            return
+        }
         var scan = SavedItemScan()
         for _ in 0..<count {
             var scanner = JSONScanner(base, from: offset, to: document.count)
             if scan.scan(&scanner) != nil {
                 let bytes = UnsafeBufferPointer(start: base + offset, count: scanner.index - offset)
                 offset = scanner.index
-                try body(.stored(bytes, url: String(decoding: scan.url, as: UTF8.self)))
+                try body(.stored(StoredItem(bytes: bytes)))
             } else {
                 // The first pass took these bytes as the reader takes them.
                 guard let item = try? JSONReader.value(in: document, at: &offset) else { return }

@@ -33,6 +33,12 @@ struct CachedItemsCheck: ItemTally {
         return true
     }
 
+    /// Counts an item `SavedItemScan` took: an object with a `url` string,
+    /// every key unescaped.
+    mutating func countStored() {
+        count += 1
+    }
+
     mutating func append(_ later: CachedItemsCheck) {
         count += later.count
         everyItemHasURL = everyItemHasURL && later.everyItemHasURL

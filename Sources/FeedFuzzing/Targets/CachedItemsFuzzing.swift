@@ -6,36 +6,44 @@ import FeedPresentation
 /// (`CachedFeedItems`, for `load --format text|html` and `image missing`)
 /// against the reference reading of it whole (`feedItems`): what it takes,
 /// the reference reads to the same items (an item given as it stands is what
-/// writing the reference's item gives, with its url), and where it says
-/// every item has a url string, the page finds one in each.
+/// writing the reference's item gives, with its url), the same whether its
+/// first pass notes each item or not, and where it says every item has a url
+/// string, the page finds one in each.
 enum CachedItemsFuzzing {
     static let name = "cached-items"
     private static let expect = FuzzCheck(target: name)
 
-    private enum CachedItem {
+    private enum CachedItem: Equatable {
         case stored([UInt8], url: String)
         case read(JSON)
     }
 
+    /// What `forEachStored` gives, with the first pass noting each item or not.
+    private static func stored(_ items: CachedFeedItems) -> [CachedItem] {
+        var stored: [CachedItem] = []
+        items.forEachStored { item in
+            switch item {
+            case .stored(let item): stored.append(.stored(Array(item.bytes), url: item.url))
+            case .read(let value): stored.append(.read(value))
+            }
+        }
+        return stored
+    }
+
     static func check(_ input: [UInt8]) throws(FuzzFinding) {
-        let streamed: (items: [JSON], stored: [CachedItem], everyItemHasURL: Bool, count: Int)? = input.withUnsafeBytes { bytes in
+        let streamed: (items: [JSON], stored: [CachedItem], noted: [CachedItem]?, everyItemHasURL: Bool, count: Int)?
+        streamed = input.withUnsafeBytes { bytes in
             guard let items = CachedFeedItems(bytes) else { return nil }
             var read: [JSON] = []
             items.forEach { read.append($0) }
-            var stored: [CachedItem] = []
-            items.forEachStored { item in
-                switch item {
-                case .stored(let bytes, let url): stored.append(.stored(Array(bytes), url: url))
-                case .read(let value): stored.append(.read(value))
-                }
-            }
-            return (read, stored, items.everyItemHasURL, items.count)
+            return (read, stored(items), CachedFeedItems(bytes, notingStoredItems: true).map(stored), items.everyItemHasURL, items.count)
         }
         guard let streamed else { return }
         guard let reference = try? CachedBytes(input).feedItems() else { throw expect.fail("took what the reference cannot read") }
         try expect.require(streamed.items == reference, "read other items than the reference")
         try expect.require(streamed.count == reference.count, "counted other items than it read")
         try expect.require(streamed.stored.count == reference.count, "gave other items as stored than it read")
+        try expect.require(streamed.noted == streamed.stored, "gave other items with its first pass noting them")
         for (item, value) in zip(streamed.stored, reference) {
             switch item {
             case .stored(let bytes, let url):

@@ -56,8 +56,11 @@ final class CachedFeedItemsDifferentialTests: XCTestCase {
     /// Large documents, checked by two threads (`SplitDocuments`), and one
     /// whose second half has an item without a url.
     func test_onLargeDocuments_checkedByTwoThreads_readsWhatTheReferenceReadsOrDeclines() throws {
+        // Two items in three as `save` stores them (a UUID, a raw "é"), the third escaped.
         func item(_ index: Int, _ extra: String, url: Bool = true) -> String {
-            #"{"id":"\#(index)","description":"caf\u00e9 \#(index)"\#(extra)"# + (url ? #","url":"https://i.example/\#(index)"}"# : "}")
+            let e = index % 3 == 0 ? #"\u00e9"# : "\u{E9}"
+            return #"{"id":"00000000-0000-4000-8000-\#(String(100_000_000_000 + index))","description":"caf\#(e) \#(index)"\#(extra)"#
+                + (url ? #","url":"https://i.example/\#(index)"}"# : "}")
         }
         let count = 60_000
         var variants = SplitDocuments.variants(count: count) { item($0, $1) }
@@ -74,6 +77,9 @@ final class CachedFeedItemsDifferentialTests: XCTestCase {
             XCTAssertEqual(streamed.count, reference.count, name)
             XCTAssertTrue(streamed.items == reference, name)
             XCTAssertEqual(streamed.everyItemHasURL, name != "urlless", name)
+            let given = document.withUnsafeBytes { bytes in (CachedFeedItems(bytes).map(Self.given), CachedFeedItems(bytes, notingStoredItems: true).map(Self.given)) }
+            XCTAssertEqual(given.1, given.0, "\(name): noted by the first pass")
+            XCTAssertEqual(given.1?.filter { $0.hasPrefix("stored") }.count, count * 2 / 3, name) // the nested item is an escaped one
         }
     }
 
@@ -123,15 +129,22 @@ extension CachedFeedItemsDifferentialTests {
     func test_forEachStored_givesSavedItemsAsTheyStand_andOthersRead() throws {
         let id = "2AB2AE66-A4B7-4A16-B374-51BBAC8DB086"
         let document = Array(#"{"items":[{"id":"\#(id)","description":"caf\#u{E9} \"q\"","url":"https://h/1"},{"id":"\#(id)", "url":"https:\/\/h\/2"}]}"#.utf8)
+        for noting in [false, true] {
+            let given = document.withUnsafeBytes { bytes in CachedFeedItems(bytes, notingStoredItems: noting).map(Self.given) }
+            XCTAssertEqual(given, [#"stored {"id":"\#(id)","description":"caf\#u{E9} \"q\"","url":"https://h/1"} https://h/1"#, "read https://h/2"],
+                           "noting: \(noting)")
+        }
+    }
+
+    /// What `forEachStored` gives, one line an item.
+    private static func given(_ items: CachedFeedItems) -> [String] {
         var given: [String] = []
-        document.withUnsafeBytes { bytes in
-            CachedFeedItems(bytes)?.forEachStored { item in
-                switch item {
-                case .stored(let bytes, let url): given.append("stored \(String(decoding: bytes, as: UTF8.self)) \(url)")
-                case .read(let value): given.append("read \(value[FeedItemField.url.name]?.stringValue ?? "-")")
-                }
+        items.forEachStored { item in
+            switch item {
+            case .stored(let item): given.append("stored \(String(decoding: item.bytes, as: UTF8.self)) \(item.url)")
+            case .read(let value): given.append("read \(value[FeedItemField.url.name]?.stringValue ?? "-")")
             }
         }
-        XCTAssertEqual(given, [#"stored {"id":"\#(id)","description":"caf\#u{E9} \"q\"","url":"https://h/1"} https://h/1"#, "read https://h/2"])
+        return given
     }
 }

@@ -29,7 +29,7 @@ extension FeedCacheSubcommands {
     /// nothing written, if `CachedFeedItems` does not take the document.
     private func writeMissing(_ document: CachedBytes) throws(CommandStop) -> Bool {
         try document.withUnsafeBytes { (bytes) throws(CommandStop) -> Bool in
-            guard let items = CachedFeedItems(bytes) else { return false }
+            guard let items = CachedFeedItems(bytes, notingStoredItems: true) else { return false }
             // Asked once: with no image data cached at all, every URL is missing.
             let lookUp = imageLoader.mayHaveImageData
             func isMissing(_ url: String?) -> Bool {
@@ -41,10 +41,11 @@ extension FeedCacheSubcommands {
             var first = true
             try items.forEachStored { (item) throws(CommandStop) in
                 switch item {
-                case .stored(let bytes, let url):
-                    guard isMissing(url) else { return }
+                case .stored(let stored):
+                    // Its url is read only where image data may be cached.
+                    guard !lookUp || !imageLoader.hasImageData(for: stored.url) else { return }
                     if !first { chunk.append(0x2C) }
-                    chunk.append(contentsOf: bytes)
+                    chunk.append(contentsOf: stored.bytes)
                 case .read(let item):
                     guard isMissing(item[FeedItemField.url.name]?.stringValue) else { return }
                     if !first { chunk.append(0x2C) }
