@@ -107,6 +107,7 @@ public struct CachedFeedItems {
         if let ends {
             for end in ends {
                 if end > 0 {
+                    while JSONWhitespace.contains(base[offset]) { offset += 1 } // the first pass took the item after it
                     try body(.stored(StoredItem(bytes: UnsafeBufferPointer(start: base + offset, count: end - offset))))
                     offset = end
                 } else {
@@ -120,8 +121,10 @@ public struct CachedFeedItems {
         var scan = SavedItemScan()
         for _ in 0..<count {
             var scanner = JSONScanner(base, from: offset, to: document.count)
+            scanner.skipWhitespace()
+            let start = scanner.index
             if scan.scan(&scanner) != nil {
-                let bytes = UnsafeBufferPointer(start: base + offset, count: scanner.index - offset)
+                let bytes = UnsafeBufferPointer(start: base + start, count: scanner.index - start)
                 offset = scanner.index
                 try body(.stored(StoredItem(bytes: bytes)))
             } else {
