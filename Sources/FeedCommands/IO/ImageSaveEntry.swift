@@ -30,13 +30,4 @@ enum ImageSaveEntry {
             self = .failure(error, url: nil)
         }
     }
-
-    /// How much memory it holds: an image's bytes, a failure's text.
-    var size: Int {
-        switch self {
-        case .image(let data, let url): return data.count + url.utf8.count
-        case .failure(let error, let url): return error.message.utf8.count + (url?.utf8.count ?? 0)
-        case .passOn(let record): return record.message.utf8.count + (record.url?.utf8.count ?? 0)
-        }
-    }
 }

@@ -18,8 +18,7 @@ public enum CachedFeedIDs {
                                        _ write: (UnsafeRawBufferPointer) throws(E) -> Void) throws(E) -> Bool {
         guard let start = document.baseAddress else { return false }
         let base = UnsafeMutablePointer(mutating: start.assumingMemoryBound(to: UInt8.self))
-        let mostOffsets = document.count / (10 * MemoryLayout<Int>.stride)
-        guard case .valid(let offsets) = CachedIDsCheck.run(base, count: document.count, mostOffsets: mostOffsets) else { return false }
+        guard let offsets = CachedIDsCheck.run(base, count: document.count) else { return false }
         var lines = IDLines()
         if let offsets {
             var scanner = JSONScanner(base, from: 0, to: document.count)

@@ -35,42 +35,24 @@ public struct CachedFeedItems {
     public init?(_ document: UnsafeRawBufferPointer, notingStoredItems: Bool = false) {
         guard let start = document.baseAddress else { return nil }
         let base = UnsafeMutablePointer(mutating: start.assumingMemoryBound(to: UInt8.self))
-        var scanner = JSONScanner(base, from: 0, to: document.count)
-        guard scanner.consume(0x7B), let key = scanner.string(), scanner.span(key, is: "items"),
-              scanner.consume(0x3A), scanner.consume(0x5B) else { return nil }
-        var count = 0
-        var everyItemHasURL = true
-        var ends: [Int]?
-        var first = scanner.index
-        if scanner.consume(0x5D) {
-            guard scanner.consume(0x7D) else { return nil }
-            scanner.skipWhitespace()
-            guard scanner.atEnd else { return nil }
+        let checked: CachedItemsCheck
+        let ends: [Int]?
+        let first: Int?
+        if notingStoredItems {
+            guard let stored = SplitItemCheck.document(base, count: document.count, tally: {
+                StoredItemsCheck(ends: CappedOffsets(documentCount: document.count, shares: $0))
+            }) else { return nil }
+            (checked, ends, first) = (stored.tally.items, stored.tally.ends.offsets, stored.first)
         } else {
-            let itemsStart = scanner.index
-            let checked: CachedItemsCheck
-            if notingStoredItems {
-                let mostNotes = document.count / (10 * MemoryLayout<Int>.stride)
-                guard let stored = SplitItemCheck.run(base, count: document.count, itemsStart: itemsStart,
-                                                      tally: { StoredItemsCheck(mostNotes: mostNotes / $0) }) else { return nil }
-                checked = stored.items
-                ends = stored.ends
-            } else {
-                guard let items = SplitItemCheck.run(base, count: document.count, itemsStart: itemsStart,
-                                                     tally: { _ in CachedItemsCheck() }) else { return nil }
-                checked = items
-            }
-            count = checked.count
-            everyItemHasURL = checked.everyItemHasURL
-            scanner.skipWhitespace()
-            first = scanner.index
+            guard let items = SplitItemCheck.document(base, count: document.count, tally: { _ in CachedItemsCheck() }) else { return nil }
+            (checked, ends, first) = (items.tally, nil, items.first)
         }
         self.ends = ends
         self.document = UnsafeBufferPointer(start: base, count: document.count)
         self.base = base
-        self.firstItem = count > 0 ? first : nil
-        self.count = count
-        self.everyItemHasURL = everyItemHasURL
+        self.firstItem = first
+        self.count = checked.count
+        self.everyItemHasURL = checked.everyItemHasURL
     }
 
     /// Calls `body` with each item, in order, read by the reference reader.

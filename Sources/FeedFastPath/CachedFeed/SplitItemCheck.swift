@@ -8,9 +8,28 @@ import FeedCore
 /// decides whether the split was a boundary, and checks the whole alone
 /// where it was not.
 enum SplitItemCheck {
-    /// The tally of every item, or nil if anything is not taken. `tally`
-    /// makes one for a share: 1 for the whole, 2 for each half.
-    static func run<Tally: ItemTally>(_ base: UnsafeMutablePointer<UInt8>, count: Int, itemsStart: Int,
+    /// A cached document's items (`{"items":[…]}`, then only white space):
+    /// their tally, and where the first one starts (nil when there is none);
+    /// nil if anything is not taken. `tally` makes one for a share: 1 for
+    /// the whole, 2 for each half.
+    static func document<Tally: ItemTally>(_ base: UnsafeMutablePointer<UInt8>, count: Int,
+                                           tally: (_ shares: Int) -> Tally) -> (tally: Tally, first: Int?)? {
+        var scanner = JSONScanner(base, from: 0, to: count)
+        guard scanner.consume(0x7B), let key = scanner.string(), scanner.span(key, is: "items"),
+              scanner.consume(0x3A), scanner.consume(0x5B) else { return nil }
+        if scanner.consume(0x5D) {
+            guard scanner.consume(0x7D) else { return nil }
+            scanner.skipWhitespace()
+            return scanner.atEnd ? (tally(1), nil) : nil
+        }
+        scanner.skipWhitespace()
+        let first = scanner.index
+        return run(base, count: count, itemsStart: first, tally: tally).map { ($0, first) }
+    }
+
+    /// The tally of every item from `itemsStart`, or nil if anything is not
+    /// taken.
+    private static func run<Tally: ItemTally>(_ base: UnsafeMutablePointer<UInt8>, count: Int, itemsStart: Int,
                                       tally: (_ shares: Int) -> Tally) -> Tally? {
         let split = count >= FeedPayloadMapper.splitThreshold
             ? PayloadSplit.find(base, in: itemsStart..<count, boundary: JSONScanner.itemBoundary) : nil
