@@ -13,45 +13,62 @@ public enum TextFormat {
     /// Each feed item as: description (or "(no description)"), then location
     /// and url indented; a blank line between items. Works for any item keys.
     public static func feed(_ items: [JSON]) -> String {
-        items.map(feedItem).joined(separator: feedItemSeparator)
+        let bytes = OutputBytes()
+        for (index, item) in items.enumerated() {
+            if index > 0 { bytes.append(feedItemSeparator) }
+            appendFeedItem(FeedItemTexts(item), to: bytes)
+        }
+        return bytes.text
     }
 
-    /// One item of `feed`, for a writer that streams them; `feedItemSeparator`
-    /// goes between two.
-    public static func feedItem(_ item: JSON) -> String {
-        func text(_ field: FeedItemField) -> String? { item[field.name]?.stringValue }
-        var lines = oneLine(text(.description) ?? text(.author) ?? "(no description)") + "\n"
-        if let location = text(.location) { lines += "  " + oneLine(location) + "\n" }
-        if case .number(let likes)? = item[FeedItemField.likes.name] { lines += "  \(likes) \(likes == "1" ? "like" : "likes")\n" }
-        if let url = text(.url) { lines += "  " + url + "\n" }
-        return lines
+    /// One item of `feed`, appended, for a writer that streams them;
+    /// `feedItemSeparator` goes between two.
+    public static func appendFeedItem(_ item: FeedItemTexts, to bytes: OutputBytes) {
+        item.withBytes { appendFeedItem($0, to: bytes) }
     }
 
-    public static let feedItemSeparator = "\n"
+    /// The same from the texts' bytes.
+    public static func appendFeedItem(_ item: FeedItemTextBytes, to bytes: OutputBytes) {
+        appendOneLine(item.description ?? item.author ?? noDescription, to: bytes)
+        bytes.append(0x0A)
+        if let location = item.location {
+            bytes.append("  ")
+            appendOneLine(location, to: bytes)
+            bytes.append(0x0A)
+        }
+        if let likes = item.likes {
+            bytes.append("  ")
+            bytes.append(likes)
+            bytes.append(likes.count == 1 && likes[0] == 0x31 ? " like\n" : " likes\n")
+        }
+        if let url = item.url {
+            bytes.append("  ")
+            bytes.append(url)
+            bytes.append(0x0A)
+        }
+    }
+
+    private static let noDescription = StaticString("(no description)").bytes
+
+    public static let feedItemSeparator: StaticString = "\n"
 
     private static func indented(_ text: String) -> String {
         text.split(separator: "\n", omittingEmptySubsequences: false).map { "  \($0)\n" }.joined()
     }
 
-    private static func oneLine(_ text: String) -> String {
+    /// `text` on one line: its line breaks (any Character that is one)
+    /// each a space.
+    private static func appendOneLine(_ text: UnsafeBufferPointer<UInt8>, to bytes: OutputBytes) {
         // Most texts have no line break: no newline scalar (U+000A to U+000D,
         // U+0085, U+2028, U+2029) means no Character is one, and splitting
         // by Characters, which is slow, would give the text back.
-        guard hasNewlineScalar(text) else { return text }
-        return text.split(whereSeparator: \.isNewline).joined(separator: " ")
+        guard hasNewlineScalar(text) else { return bytes.append(text) }
+        bytes.append(string: String(decoding: text, as: UTF8.self).split(whereSeparator: \.isNewline).joined(separator: " "))
     }
 
     /// Whether the UTF-8 holds U+000A to U+000D, U+0085 (C2 85), U+2028 or
     /// U+2029 (E2 80 A8, E2 80 A9). Eight bytes at a time while they are
     /// ASCII at or above 0x0E, which none of those can start in.
-    private static func hasNewlineScalar(_ text: String) -> Bool {
-        text.utf8.withContiguousStorageIfAvailable(hasNewlineScalar) ?? hasNewlineScalar(Array(text.utf8))
-    }
-
-    private static func hasNewlineScalar(_ bytes: [UInt8]) -> Bool {
-        bytes.withUnsafeBufferPointer(hasNewlineScalar)
-    }
-
     private static func hasNewlineScalar(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
         guard let base = bytes.baseAddress else { return false }
         let ones: UInt64 = 0x0101_0101_0101_0101, highs: UInt64 = 0x8080_8080_8080_8080

@@ -94,7 +94,7 @@ extension TextFormatTests {
     func test_feedItem_joinsLinesAtEveryKindOfLineBreak_andKeepsOtherTextAsItIs() {
         for breakText in ["\n", "\r", "\r\n", "\u{0B}", "\u{0C}", "\u{85}", "\u{2028}", "\u{2029}", "\n\n"] {
             let item = JSON.object(JSONObject([("description", .string("a\(breakText)b")), ("url", .string("https://h/1"))]))
-            XCTAssertEqual(TextFormat.feedItem(item), "a b\n  https://h/1\n", "\(Array(breakText.unicodeScalars))")
+            XCTAssertEqual(TextFormat.feed([item]), "a b\n  https://h/1\n", "\(Array(breakText.unicodeScalars))")
         }
         // Long texts, the break at every offset of an eight-byte word.
         for breakText in ["\n", "\r", "\u{0B}", "\u{0C}", "\u{85}", "\u{2028}", "\u{2029}"] {
@@ -102,13 +102,13 @@ extension TextFormatTests {
                 let before = String(repeating: "x", count: offset), after = String(repeating: "y", count: 12)
                 let item = JSON.object(JSONObject([("description", .string(before + breakText + after)), ("url", .string("https://h/1"))]))
                 let joined = (before.isEmpty ? "" : before + " ") + after
-                XCTAssertEqual(TextFormat.feedItem(item), "\(joined)\n  https://h/1\n", "\(Array(breakText.unicodeScalars)) at \(offset)")
+                XCTAssertEqual(TextFormat.feed([item]), "\(joined)\n  https://h/1\n", "\(Array(breakText.unicodeScalars)) at \(offset)")
             }
         }
         for kept in ["caf\u{E9} \u{2026} \u{2027}\u{202A} \u{C5}\u{A9}", "\u{1F600} plain",
                      "a long line of plain text, then caf\u{E9} \u{2026} \u{2027}\u{202A} and more plain text"] {
             let item = JSON.object(JSONObject([("description", .string(kept)), ("url", .string("https://h/1"))]))
-            XCTAssertEqual(TextFormat.feedItem(item), "\(kept)\n  https://h/1\n")
+            XCTAssertEqual(TextFormat.feed([item]), "\(kept)\n  https://h/1\n")
         }
     }
 }

@@ -66,6 +66,26 @@ public struct CachedFeedItems {
         }
     }
 
+    /// Calls `body` with what each item shows, in order: read from its bytes
+    /// (`ItemTextsScan`) where that takes it, else from the reference
+    /// reading of the item, as `forEach` gives it.
+    public func forEachTexts<E: Error>(_ body: (FeedItemTextBytes) throws(E) -> Void) throws(E) {
+        guard var offset = firstItem else { return }
+        var scan = ItemTextsScan()
+        for _ in 0..<count {
+            var scanner = JSONScanner(base, from: offset, to: document.count)
+            if scan.scan(&scanner) {
+                offset = scanner.index
+                try scan.withTexts(in: base, body)
+            } else {
+                // The first pass took these bytes as the reader takes them.
+                guard let item = try? JSONReader.value(in: document, at: &offset) else { return }
+                try FeedItemTexts(item).withBytes(body)
+            }
+            passSeparator(&offset)
+        }
+    }
+
     /// Moves past the white space and the comma (or the closing bracket)
     /// after an item: the first pass found only those there.
     private func passSeparator(_ offset: inout Int) {

@@ -85,6 +85,41 @@ public struct JSONScanner {
         }
     }
 
+    /// A string at the cursor (white space first) in text already checked
+    /// (a second pass): only its closing quote is sought, eight bytes at a
+    /// time, past each escape; nothing else is looked at.
+    public mutating func checkedString() -> JSONSpan? {
+        skipWhitespace()
+        guard index < end, base[index] == 0x22 else { return nil }
+        index += 1
+        let start = index
+        var escaped = false
+        let ones: UInt64 = 0x0101_0101_0101_0101, highs: UInt64 = 0x8080_8080_8080_8080
+        while index < end {
+            if end - index >= 8 {
+                let word = UnsafeRawPointer(base + index).loadUnaligned(as: UInt64.self)
+                let quote = word ^ (ones &* 0x22), backslash = word ^ (ones &* 0x5C)
+                let found = ((quote &- ones) & ~quote | (backslash &- ones) & ~backslash) & highs
+                guard found != 0 else {
+                    index += 8
+                    continue
+                }
+                index += found.trailingZeroBitCount >> 3 // exact for the lowest
+            }
+            switch base[index] {
+            case 0x22:
+                index += 1
+                return JSONSpan(start: start, end: index - 1, escaped: escaped)
+            case 0x5C:
+                escaped = true
+                index += 2
+            default:
+                index += 1
+            }
+        }
+        return nil
+    }
+
     /// Past the plain printable ASCII at `index` (no quote, backslash,
     /// control character or non-ASCII byte), eight bytes at a time: at the
     /// first other byte, or within the last seven bytes before `end`.

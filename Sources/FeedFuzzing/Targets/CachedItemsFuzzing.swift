@@ -8,7 +8,8 @@ import FeedPresentation
 /// the reference reads to the same items (an item given as it stands is what
 /// writing the reference's item gives, with its url), the same whether its
 /// first pass notes each item or not, and where it says every item has a url
-/// string, the page finds one in each.
+/// string, the page finds one in each; and what each item shows, read from
+/// its bytes (`forEachTexts`), is what the reference's item shows.
 enum CachedItemsFuzzing {
     static let name = "cached-items"
     private static let expect = FuzzCheck(target: name)
@@ -31,12 +32,14 @@ enum CachedItemsFuzzing {
     }
 
     static func check(_ input: [UInt8]) throws(FuzzFinding) {
-        let streamed: (items: [JSON], stored: [CachedItem], noted: [CachedItem]?, everyItemHasURL: Bool, count: Int)?
+        let streamed: (items: [JSON], stored: [CachedItem], noted: [CachedItem]?, texts: [FeedItemTexts], everyItemHasURL: Bool, count: Int)?
         streamed = input.withUnsafeBytes { bytes in
             guard let items = CachedFeedItems(bytes) else { return nil }
             var read: [JSON] = []
             items.forEach { read.append($0) }
-            return (read, stored(items), CachedFeedItems(bytes, notingStoredItems: true).map(stored), items.everyItemHasURL, items.count)
+            var texts: [FeedItemTexts] = []
+            items.forEachTexts { texts.append($0.texts) }
+            return (read, stored(items), CachedFeedItems(bytes, notingStoredItems: true).map(stored), texts, items.everyItemHasURL, items.count)
         }
         guard let streamed else { return }
         guard let reference = try? CachedBytes(input).feedItems() else { throw expect.fail("took what the reference cannot read") }
@@ -44,6 +47,7 @@ enum CachedItemsFuzzing {
         try expect.require(streamed.count == reference.count, "counted other items than it read")
         try expect.require(streamed.stored.count == reference.count, "gave other items as stored than it read")
         try expect.require(streamed.noted == streamed.stored, "gave other items with its first pass noting them")
+        try expect.require(streamed.texts == reference.map(FeedItemTexts.init), "read other texts than the reference's items show")
         for (item, value) in zip(streamed.stored, reference) {
             switch item {
             case .stored(let bytes, let url):

@@ -22,25 +22,17 @@ public struct FeedPageItem: Equatable, Sendable {
     /// The item of a feed document, or nil if it has no `url` string (a
     /// feed the cache holds always has one).
     public init?(_ item: JSON) {
-        func text(_ field: FeedItemField) -> String? { item[field.name]?.stringValue }
-        guard let url = text(.url) else { return nil }
-        var likes: String?
-        if case .number(let count)? = item[FeedItemField.likes.name] { likes = count }
-        self.init(url: url, description: text(.description), location: text(.location), author: text(.author), likes: likes)
+        self.init(FeedItemTexts(item))
     }
 
-    /// The image's text alternative: what the item says of it, else nothing
-    /// (an empty `alt`: the caption beside it says all there is).
-    public var altText: String { description ?? location ?? author ?? "" }
+    /// The item whose shown texts are `texts`, or nil without a url.
+    public init?(_ texts: FeedItemTexts) {
+        guard let url = texts.url else { return nil }
+        self.init(url: url, description: texts.description, location: texts.location, author: texts.author, likes: texts.likes)
+    }
 
-    /// The caption's lines, in the order the page shows them, each with its
-    /// class: the author, the description, the location, the likes.
-    public var captionLines: [(name: String, text: String)] {
-        var lines: [(name: String, text: String)] = []
-        if let author { lines.append(("author", author)) }
-        if let description { lines.append(("description", description)) }
-        if let location { lines.append(("location", location)) }
-        if let likes { lines.append(("likes", likes == "1" ? "1 like" : "\(likes) likes")) }
-        return lines
+    /// Its texts, as an item of a feed document gives them.
+    public var texts: FeedItemTexts {
+        FeedItemTexts(url: url, description: description, location: location, author: author, likes: likes)
     }
 }

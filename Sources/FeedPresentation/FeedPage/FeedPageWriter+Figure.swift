@@ -1,36 +1,22 @@
 import FeedCore
 
 extension FeedPageWriter {
-    /// One item as a `<figure>`: its image (embedded as a `data:` URI) or a
-    /// placeholder box naming its URL, then a caption of its texts. Every
-    /// text from the feed is escaped, in content and in attributes alike.
+    /// One item as a `<figure>` (`FeedPageFigure`), its image's base64 sent
+    /// a chunk at a time.
     public mutating func writeFigure(_ item: FeedPageItem, _ image: FeedPageImage) throws(Failure) {
-        append("<figure>")
+        try item.texts.withBytes { (texts) throws(Failure) in try writeFigure(texts, image) }
+    }
+
+    /// The same from the item's texts' bytes (its url among them).
+    public mutating func writeFigure(_ item: FeedItemTextBytes, _ image: FeedPageImage) throws(Failure) {
         switch image {
         case .embedded(let type, let data):
-            append("<img class=\"image\" alt=\"")
-            append(escaped: item.altText)
-            append("\" src=\"data:\(type.rawValue);base64,")
+            appendMarkup { FeedPageFigure.appendImageOpening(item, type, to: $0) }
             try append(base64: data)
-            append("\">")
+            appendMarkup { FeedPageFigure.appendImageClosing(item, to: $0) }
         case .placeholder(let why):
-            append("<div class=\"image placeholder\" role=\"img\" aria-label=\"")
-            append(escaped: "No image (\(why.rawValue)): \(item.url)")
-            append("\"><span class=\"why\">\(why.rawValue)</span><span class=\"url\">")
-            append(escaped: item.url)
-            append("</span></div>")
+            appendMarkup { FeedPageFigure.appendPlaceholder(item, why, to: $0) }
         }
-        let lines = item.captionLines
-        if !lines.isEmpty {
-            append("<figcaption>")
-            for line in lines {
-                append("<p class=\"\(line.name)\">")
-                append(escaped: line.text)
-                append("</p>")
-            }
-            append("</figcaption>")
-        }
-        append("</figure>\n")
         try sendIfFull()
     }
 }

@@ -9,11 +9,10 @@ public struct FeedPageWriter<Failure: Error> {
     static var chunkSize: Int { 64 * 1024 }
 
     private let send: (UnsafeRawBufferPointer) throws(Failure) -> Void
-    private var pending: [UInt8] = []
+    private let pending = OutputBytes(capacity: Self.chunkSize + 4096)
 
     public init(send: @escaping (UnsafeRawBufferPointer) throws(Failure) -> Void) {
         self.send = send
-        pending.reserveCapacity(Self.chunkSize)
     }
 
     /// The whole page: `items` in order, each with the image `image` gives
@@ -39,12 +38,12 @@ public struct FeedPageWriter<Failure: Error> {
     }
 
     mutating func append(_ markup: String) {
-        pending += markup.utf8
+        pending.append(string: markup)
     }
 
-    /// Feed text, escaped.
-    mutating func append(escaped text: String) {
-        HTMLText.append(text, to: &pending)
+    /// Markup that `build` appends to what is gathered.
+    mutating func appendMarkup(_ build: (OutputBytes) -> Void) {
+        build(pending)
     }
 
     /// `bytes` in base64, a chunk at a time, each sent once it is full.
@@ -54,7 +53,7 @@ public struct FeedPageWriter<Failure: Error> {
         var start = 0
         while start < bytes.count {
             let end = min(start + step, bytes.count)
-            pending += Base64.encode(Array(bytes[start..<end])).utf8
+            pending.append(string: Base64.encode(Array(bytes[start..<end])))
             try sendIfFull()
             start = end
         }
@@ -66,9 +65,8 @@ public struct FeedPageWriter<Failure: Error> {
 
     /// Sends what is gathered.
     mutating func flush() throws(Failure) {
-        guard !pending.isEmpty else { return }
-        let sent = pending.withUnsafeBytes { bytes in Result { () throws(Failure) in try send(bytes) } }
-        try sent.get()
-        pending.removeAll(keepingCapacity: true)
+        guard pending.count > 0 else { return }
+        try pending.withBytes { (bytes) throws(Failure) in try send(bytes) }
+        pending.removeAll()
     }
 }

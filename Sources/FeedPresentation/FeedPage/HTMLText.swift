@@ -6,41 +6,44 @@ import FeedCore
 /// a tag or an attribute. Everything else is written as it is (UTF-8).
 public enum HTMLText {
     public static func escaped(_ text: String) -> String {
-        var bytes: [UInt8] = []
-        append(text, to: &bytes)
-        return String(decoding: bytes, as: UTF8.self)
+        let bytes = OutputBytes()
+        append(text, to: bytes)
+        return bytes.text
     }
 
-    /// Appends `text`, escaped, to `bytes`: its runs with nothing to escape
-    /// whole, from the string's own UTF-8, found eight bytes at a time.
-    public static func append(_ text: String, to bytes: inout [UInt8]) {
+    /// Appends `text`, escaped, to `bytes`.
+    public static func append(_ text: String, to bytes: OutputBytes) {
         var text = text
-        text.withUTF8 { utf8 in
-            guard let base = utf8.baseAddress else { return }
-            var run = 0, offset = 0
-            while offset < utf8.count {
-                if utf8.count - offset >= 8, !mayNeedEscape(UnsafeRawPointer(base + offset).loadUnaligned(as: UInt64.self)) {
-                    offset += 8
-                    continue
-                }
-                let entity: StaticString
-                switch base[offset] {
-                case UInt8(ascii: "&"): entity = "&amp;"
-                case UInt8(ascii: "<"): entity = "&lt;"
-                case UInt8(ascii: ">"): entity = "&gt;"
-                case UInt8(ascii: "\""): entity = "&quot;"
-                case UInt8(ascii: "'"): entity = "&#39;"
-                default:
-                    offset += 1
-                    continue
-                }
-                bytes.append(contentsOf: UnsafeBufferPointer(rebasing: utf8[run..<offset]))
-                bytes.append(contentsOf: UnsafeBufferPointer(start: entity.utf8Start, count: entity.utf8CodeUnitCount))
-                offset += 1
-                run = offset
+        text.withUTF8 { append(utf8: $0, to: bytes) }
+    }
+
+    /// Appends UTF-8 text, escaped: its runs with nothing to escape whole,
+    /// found eight bytes at a time.
+    static func append(utf8: UnsafeBufferPointer<UInt8>, to bytes: OutputBytes) {
+        guard let base = utf8.baseAddress else { return }
+        var run = 0, offset = 0
+        while offset < utf8.count {
+            if utf8.count - offset >= 8, !mayNeedEscape(UnsafeRawPointer(base + offset).loadUnaligned(as: UInt64.self)) {
+                offset += 8
+                continue
             }
-            bytes.append(contentsOf: UnsafeBufferPointer(rebasing: utf8[run...]))
+            let entity: StaticString
+            switch base[offset] {
+            case UInt8(ascii: "&"): entity = "&amp;"
+            case UInt8(ascii: "<"): entity = "&lt;"
+            case UInt8(ascii: ">"): entity = "&gt;"
+            case UInt8(ascii: "\""): entity = "&quot;"
+            case UInt8(ascii: "'"): entity = "&#39;"
+            default:
+                offset += 1
+                continue
+            }
+            bytes.append(UnsafeBufferPointer(rebasing: utf8[run..<offset]))
+            bytes.append(entity)
+            offset += 1
+            run = offset
         }
+        bytes.append(UnsafeBufferPointer(rebasing: utf8[run...]))
     }
 
     /// False only when none of the eight bytes is `&`, `<`, `>`, `"` or `'`

@@ -15,6 +15,7 @@ final class CachedFeedItemsDifferentialTests: XCTestCase {
             let document = Self.saved(count)
             let streamed = try XCTUnwrap(Self.streamed(document), "\(count) items: a saved document must be taken")
             XCTAssertEqual(streamed.items, try CachedBytes(document).feedItems(), "\(count) items")
+            XCTAssertEqual(streamed.texts, try CachedBytes(document).feedItems().map(FeedItemTexts.init), "\(count) items")
             XCTAssertEqual(streamed.count, count)
             XCTAssertTrue(streamed.everyItemHasURL)
         }
@@ -76,6 +77,7 @@ final class CachedFeedItemsDifferentialTests: XCTestCase {
             let reference = try CachedBytes(document).feedItems()
             XCTAssertEqual(streamed.count, reference.count, name)
             XCTAssertTrue(streamed.items == reference, name)
+            XCTAssertTrue(streamed.texts == reference.map(FeedItemTexts.init), name)
             XCTAssertEqual(streamed.everyItemHasURL, name != "urlless", name)
             let given = document.withUnsafeBytes { bytes in (CachedFeedItems(bytes).map(Self.given), CachedFeedItems(bytes, notingStoredItems: true).map(Self.given)) }
             XCTAssertEqual(given.1, given.0, "\(name): noted by the first pass")
@@ -94,12 +96,14 @@ final class CachedFeedItemsDifferentialTests: XCTestCase {
         return JSONWriter().line(FeedDocument(items: items).json)
     }
 
-    private static func streamed(_ document: [UInt8]) -> (items: [JSON], count: Int, everyItemHasURL: Bool)? {
+    static func streamed(_ document: [UInt8]) -> (items: [JSON], texts: [FeedItemTexts], count: Int, everyItemHasURL: Bool)? {
         document.withUnsafeBytes { bytes in
             guard let items = CachedFeedItems(bytes) else { return nil }
             var read: [JSON] = []
             items.forEach { read.append($0) }
-            return (read, items.count, items.everyItemHasURL)
+            var texts: [FeedItemTexts] = []
+            items.forEachTexts { texts.append($0.texts) }
+            return (read, texts, items.count, items.everyItemHasURL)
         }
     }
 
@@ -148,5 +152,38 @@ extension CachedFeedItemsDifferentialTests {
             }
         }
         return given
+    }
+}
+
+extension CachedFeedItemsDifferentialTests {
+    /// `load --format text|html` read what each item shows from its bytes:
+    /// the last of a repeated key, only a value of the field's kind, never a
+    /// key inside a nested value, escapes decoded; a key spelt with escapes
+    /// sends the item to the reference reading, which finds the same.
+    func test_forEachTexts_showsWhatTheReferenceItemShows_onHostileItems() throws {
+        let items = [
+            #"{"url":"https://h/1","description":"d","location":"l","author":"a","likes":12}"#,
+            #"{"url":2,"url":"https://h/2","description":"first","description":null}"#,
+            #"{"url":"https://h/3","url":{"url":"https://nested"},"likes":"7","author":["x"]}"#,
+            #"{"other":{"description":"nested","list":[{"url":"x"}]},"url":"https://h/4","likes":-1.5e3}"#,
+            #"{"description":"caf\u00e9 \"q\" \\ \n \ud83d\ude00 \/","url":"https:\/\/h\/5","location":""}"#,
+            #"{"\u0075rl":"https://h/6","description":"escaped key"}"#,
+            #"{ "url" : "https://h/7" , "likes" : 0 , "urls" : "no" , "ur" : "no" , "Description" : "no" }"#,
+            #"{}"#,
+            #"{"likes":1,"likes":true,"author":"a","author":"b"}"#,
+        ]
+        let document = Array(#"{"items":[\#(items.joined(separator: ",\n"))]}"#.utf8)
+        let streamed = try XCTUnwrap(Self.streamed(document))
+        let reference = try CachedBytes(document).feedItems().map(FeedItemTexts.init)
+        XCTAssertEqual(streamed.texts, reference)
+        XCTAssertEqual(reference[0], FeedItemTexts(url: "https://h/1", description: "d", location: "l", author: "a", likes: "12"))
+        XCTAssertEqual(reference[1], FeedItemTexts(url: "https://h/2"))
+        XCTAssertEqual(reference[2], FeedItemTexts())
+        XCTAssertEqual(reference[3], FeedItemTexts(url: "https://h/4", likes: "-1.5e3"))
+        XCTAssertEqual(reference[4], FeedItemTexts(url: "https://h/5", description: "caf\u{E9} \"q\" \\ \n \u{1F600} /", location: ""))
+        XCTAssertEqual(reference[5], FeedItemTexts(url: "https://h/6", description: "escaped key"))
+        XCTAssertEqual(reference[6], FeedItemTexts(url: "https://h/7", likes: "0"))
+        XCTAssertEqual(reference[7], FeedItemTexts())
+        XCTAssertEqual(reference[8], FeedItemTexts(author: "b"))
     }
 }

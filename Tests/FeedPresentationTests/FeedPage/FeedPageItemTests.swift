@@ -24,20 +24,4 @@ final class FeedPageItemTests: XCTestCase {
         XCTAssertNil(FeedPageItem(.object(JSONObject([("url", .number("1"))]))))
         XCTAssertNil(FeedPageItem(.string("https://h/i")))
     }
-
-    func test_altText_isTheDescription_elseTheLocation_elseTheAuthor_elseEmpty() {
-        XCTAssertEqual(FeedPageItem(url: "u", description: "d", location: "l", author: "a").altText, "d")
-        XCTAssertEqual(FeedPageItem(url: "u", location: "l", author: "a").altText, "l")
-        XCTAssertEqual(FeedPageItem(url: "u", author: "a").altText, "a")
-        XCTAssertEqual(FeedPageItem(url: "u").altText, "")
-    }
-
-    func test_captionLines_areAuthorDescriptionLocationAndLikes_whereGiven() {
-        let spot = FeedPageItem(url: "u", description: "d", location: "l", author: "a", likes: "1")
-
-        XCTAssertEqual(spot.captionLines.map(\.name), ["author", "description", "location", "likes"])
-        XCTAssertEqual(spot.captionLines.map(\.text), ["a", "d", "l", "1 like"])
-        XCTAssertEqual(FeedPageItem(url: "u", likes: "0").captionLines.map(\.text), ["0 likes"])
-        XCTAssertTrue(FeedPageItem(url: "u").captionLines.isEmpty)
-    }
 }

@@ -48,8 +48,9 @@ final class HTMLTextTests: XCTestCase {
     }
 
     func test_append_addsToWhatIsThere() {
-        var bytes = Array("<p>".utf8)
-        HTMLText.append("a<b", to: &bytes)
-        XCTAssertEqual(String(decoding: bytes, as: UTF8.self), "<p>a&lt;b")
+        let bytes = OutputBytes(capacity: 4)
+        bytes.append("<p>" as StaticString)
+        HTMLText.append("a<b", to: bytes)
+        XCTAssertEqual(bytes.text, "<p>a&lt;b")
     }
 }

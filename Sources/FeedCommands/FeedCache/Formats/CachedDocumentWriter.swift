@@ -24,19 +24,18 @@ struct CachedDocumentWriter {
     private func writeText(_ document: CachedBytes) throws(CommandStop) -> Bool {
         try document.withUnsafeBytes { (bytes) throws(CommandStop) -> Bool in
             guard let items = CachedFeedItems(bytes) else { return false }
-            var chunk: [UInt8] = []
-            chunk.reserveCapacity(Self.chunkSize + 4096)
+            let chunk = OutputBytes(capacity: Self.chunkSize + 4096)
             var first = true
-            try items.forEach { (item) throws(CommandStop) in
-                if !first { chunk += TextFormat.feedItemSeparator.utf8 }
+            try items.forEachTexts { (item) throws(CommandStop) in
+                if !first { chunk.append(TextFormat.feedItemSeparator) }
                 first = false
-                chunk += TextFormat.feedItem(item).utf8
+                TextFormat.appendFeedItem(item, to: chunk)
                 if chunk.count >= Self.chunkSize {
-                    try output.emit(bytes: chunk)
-                    chunk.removeAll(keepingCapacity: true)
+                    try chunk.withBytes { (bytes) throws(CommandStop) in try output.emit(raw: bytes) }
+                    chunk.removeAll()
                 }
             }
-            if !chunk.isEmpty { try output.emit(bytes: chunk) }
+            if chunk.count > 0 { try chunk.withBytes { (bytes) throws(CommandStop) in try output.emit(raw: bytes) } }
             return true
         }
     }

@@ -14,16 +14,16 @@ struct CachedPageWriter {
     func write(_ document: CachedBytes, savedAt: Timestamp) throws {
         // Asked once: with no image data cached at all, no figure looks one up.
         let anyCached = images.mayHaveImageData
-        func image(for item: FeedPageItem) -> FeedPageImage {
-            anyCached ? cachedImage(for: item) : .placeholder(.notCached)
+        func image(for url: String) -> FeedPageImage {
+            anyCached ? cachedImage(for: url) : .placeholder(.notCached)
         }
         let streamed = try document.withUnsafeBytes { (bytes) throws(CommandStop) -> Bool in
             guard let items = CachedFeedItems(bytes), items.everyItemHasURL else { return false }
             var page = FeedPageWriter { (bytes) throws(CommandStop) in try output.emit(raw: bytes) }
             page.writeHead(itemCount: items.count, savedAt: savedAt)
-            try items.forEach { (item) throws(CommandStop) in
-                guard let item = FeedPageItem(item) else { return }
-                try page.writeFigure(item, image(for: item))
+            try items.forEachTexts { (item) throws(CommandStop) in
+                guard let url = item.url else { return }
+                try page.writeFigure(item, anyCached ? image(for: String(decoding: url, as: UTF8.self)) : .placeholder(.notCached))
             }
             try page.writeTail()
             return true
@@ -34,13 +34,13 @@ struct CachedPageWriter {
             return item
         }
         var page = FeedPageWriter { (bytes) throws(CommandStop) in try output.emit(raw: bytes) }
-        try page.writePage(items, savedAt: savedAt, image: image)
+        try page.writePage(items, savedAt: savedAt) { image(for: $0.url) }
     }
 
     /// The item's cached image, else a placeholder saying why there is none.
-    private func cachedImage(for item: FeedPageItem) -> FeedPageImage {
+    private func cachedImage(for url: String) -> FeedPageImage {
         do throws(ToolError) {
-            return FeedPageImage(cached: try images.loadImageData(from: item.url))
+            return FeedPageImage(cached: try images.loadImageData(from: url))
         } catch {
             return .placeholder(error.kind == .notFound ? .notCached : .unreadable)
         }

@@ -1,0 +1,48 @@
+import XCTest
+import FeedCore
+@testable import FeedPresentation
+
+/// One item's figure, from its texts' bytes: what stands for the image, the
+/// caption's lines and their order.
+final class FeedPageFigureTests: XCTestCase {
+    func test_altText_isTheDescription_elseTheLocation_elseTheAuthor_elseNone() {
+        XCTAssertEqual(altText(FeedItemTexts(url: "u", description: "d", location: "l", author: "a")), "d")
+        XCTAssertEqual(altText(FeedItemTexts(url: "u", location: "l", author: "a")), "l")
+        XCTAssertEqual(altText(FeedItemTexts(url: "u", author: "a")), "a")
+        XCTAssertNil(altText(FeedItemTexts(url: "u")))
+    }
+
+    func test_captionLines_areAuthorDescriptionLocationAndLikes_whereGiven() {
+        let spot = FeedItemTexts(url: "u", description: "d", location: "l", author: "a", likes: "1")
+
+        XCTAssertEqual(captionLines(spot).map(\.name), ["author", "description", "location", "likes"])
+        XCTAssertEqual(captionLines(spot).map(\.text), ["a", "d", "l", "1 like"])
+        XCTAssertEqual(captionLines(FeedItemTexts(url: "u", likes: "0")).map(\.text), ["0 likes"])
+        XCTAssertEqual(captionLines(FeedItemTexts(url: "u", likes: "11")).map(\.text), ["11 likes"])
+        XCTAssertTrue(captionLines(FeedItemTexts(url: "u")).isEmpty)
+    }
+
+    func test_placeholder_namesTheURL_escaped_andTheReason_thenTheCaption() {
+        let item = FeedItemTexts(url: "https://h/a?x=1&y=\"2\"", description: "<b>")
+        let figure = OutputBytes(capacity: 1)
+        item.withBytes { FeedPageFigure.appendPlaceholder($0, .notCached, to: figure) }
+
+        XCTAssertEqual(figure.text, #"<figure><div class="image placeholder" role="img" aria-label="No image (not cached): https://h/a?x=1&amp;y=&quot;2&quot;"><span class="why">not cached</span><span class="url">https://h/a?x=1&amp;y=&quot;2&quot;</span></div><figcaption><p class="description">&lt;b&gt;</p></figcaption></figure>"# + "\n")
+    }
+
+    // MARK: - Helpers
+
+    private func altText(_ item: FeedItemTexts) -> String? {
+        item.withBytes { FeedPageFigure.altText($0).map { String(decoding: $0, as: UTF8.self) } }
+    }
+
+    private func captionLines(_ item: FeedItemTexts) -> [(name: String, text: String)] {
+        item.withBytes { texts in
+            var lines: [(name: String, text: String)] = []
+            FeedPageFigure.forEachCaptionLine(texts) { name, text, unit in
+                lines.append(("\(name)", String(decoding: text, as: UTF8.self) + "\(unit)"))
+            }
+            return lines
+        }
+    }
+}
