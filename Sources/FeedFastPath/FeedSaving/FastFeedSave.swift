@@ -11,12 +11,15 @@ import FeedCore
 /// (`RecordReader` and `LocalFeed`), whose answer or error is the one given.
 public enum FastFeedSave {
     /// The feed to store and the validators to keep with it; nil to decline.
-    /// With `releasesInput` (input mapped from a file), the input's pages are
-    /// given back as the scan passes them.
-    public static func feed(_ input: UnsafeMutableBufferPointer<UInt8>, releasesInput: Bool) -> (CheckedFeed, FeedValidators?)? {
-        guard let base = input.baseAddress, var output = SavedDocumentOutput(capacity: input.count + 64) else { return nil }
+    /// With `inputIsMapped` (input mapped from a file, private and writable,
+    /// for the life of the process), the document may be the input's own
+    /// bytes where it is one compact document (`SavedDocumentOutput`), and
+    /// else the input's pages are given back as the scan passes them.
+    public static func feed(_ input: UnsafeMutableBufferPointer<UInt8>, inputIsMapped: Bool) -> (CheckedFeed, FeedValidators?)? {
+        guard let base = input.baseAddress,
+              var output = SavedDocumentOutput(capacity: input.count + 64, mirroring: inputIsMapped ? input : nil) else { return nil }
         var scan = SavedDocumentScan(scanner: JSONScanner(base, from: 0, to: input.count),
-                                     release: InputRelease(base: base, from: 0, enabled: releasesInput))
+                                     release: InputRelease(base: base, from: 0, enabled: inputIsMapped))
         var documents = 0
         var validators: JSON?
         output.open()

@@ -1,14 +1,23 @@
+import FeedPlatform
+
 /// The ids `FastFeedSave` has kept, as 128-bit numbers, in an open-addressed
 /// table (zero marks a free slot; the all-zero id is kept apart): a million
 /// inserts cost one memory access each where a `Set` hashes each with
 /// SipHash. The slot comes from a multiply by a random odd number, so input
-/// cannot be made to pile ids into one run of slots.
+/// cannot be made to pile ids into one run of slots. A large table lies in
+/// huge pages, and ids come in batches whose slots are all read before any
+/// is placed: the reads, each a likely cache miss, then overlap.
 final class SeenIDs {
     private var slots: UnsafeMutablePointer<UInt128>
     private var capacity: Int
     private var count = 0
     private var zeroSeen = false
     private let multiplier = UInt64.random(in: 1...UInt64.max) | 1
+    /// The table's memory, when it is a mapping of its own (a large table).
+    private var mapping: UnsafeMutableRawPointer?
+    /// What the batch's first reads saw: kept, so that they are not dropped
+    /// as unused.
+    private var touched: UInt128 = 0
 
     init() {
         capacity = 1 << 8
@@ -17,7 +26,7 @@ final class SeenIDs {
     }
 
     deinit {
-        slots.deallocate()
+        release(slots, mapping, capacity)
     }
 
     /// Adds `id`; false if it was there already.
@@ -32,11 +41,25 @@ final class SeenIDs {
         return true
     }
 
+    /// Adds each of `ids` in order; for each, whether it was new (false for
+    /// one there already, or earlier in the batch).
+    func insert(batch ids: UnsafeBufferPointer<UInt128>, into kept: UnsafeMutableBufferPointer<Bool>) {
+        if (count + ids.count) * 2 > capacity { grow() }
+        var seen: UInt128 = 0
+        for id in ids { seen |= slots[slot(of: id, capacity)] }
+        touched = seen
+        for (index, id) in ids.enumerated() { kept[index] = insert(id) }
+    }
+
+    @inline(__always) private func slot(of id: UInt128, _ capacity: Int) -> Int {
+        let mixed = (UInt64(truncatingIfNeeded: id) ^ UInt64(truncatingIfNeeded: id >> 64)) &* multiplier
+        return Int(truncatingIfNeeded: mixed >> 32) & (capacity - 1)
+    }
+
     /// Puts `id` in its slot of a table; false if it is there already.
     @inline(__always)
     private func place(_ id: UInt128, in slots: UnsafeMutablePointer<UInt128>, _ capacity: Int) -> Bool {
-        let mixed = (UInt64(truncatingIfNeeded: id) ^ UInt64(truncatingIfNeeded: id >> 64)) &* multiplier
-        var index = Int(truncatingIfNeeded: mixed >> 32) & (capacity - 1)
+        var index = slot(of: id, capacity)
         while slots[index] != 0 {
             if slots[index] == id { return false }
             index = (index + 1) & (capacity - 1)
@@ -47,13 +70,28 @@ final class SeenIDs {
 
     private func grow() {
         let larger = capacity * 2
-        let table = UnsafeMutablePointer<UInt128>.allocate(capacity: larger)
-        table.initialize(repeating: 0, count: larger)
+        let bytes = larger * MemoryLayout<UInt128>.stride
+        // A fresh mapping is zeros already; huge pages from 2 MiB on.
+        let mapped = bytes >= 2 << 20 ? try? MemoryMapping.anonymous(length: bytes, hugePages: true) : nil
+        let table: UnsafeMutablePointer<UInt128>
+        if let mapped {
+            table = mapped.bindMemory(to: UInt128.self, capacity: larger)
+        } else {
+            table = .allocate(capacity: larger)
+            table.initialize(repeating: 0, count: larger)
+        }
         for index in 0..<capacity where slots[index] != 0 {
             _ = place(slots[index], in: table, larger)
         }
-        slots.deallocate()
-        slots = table
-        capacity = larger
+        release(slots, mapping, capacity)
+        (slots, mapping, capacity) = (table, mapped, larger)
+    }
+
+    private func release(_ slots: UnsafeMutablePointer<UInt128>, _ mapping: UnsafeMutableRawPointer?, _ capacity: Int) {
+        if let mapping {
+            MemoryMapping.unmap(mapping, length: capacity * MemoryLayout<UInt128>.stride)
+        } else {
+            slots.deallocate()
+        }
     }
 }

@@ -5,15 +5,30 @@ import FeedFastPath
 /// the reference reading of its input (records, `LocalFeed` of each
 /// document, one feed of the pages): what it takes, the reference takes too,
 /// and stores the same bytes, keeps the same image URLs and the same
-/// validators. What it declines, the reference answers.
+/// validators. What it declines, the reference answers. The same over an
+/// input it may take as the document itself (as a mapped input), which it
+/// leaves unchanged where it declines.
 public enum FeedSaveFuzzing {
     static let name = "feed-save"
     private static let expect = FuzzCheck(target: name)
 
     public static func check(_ input: [UInt8]) throws(FuzzFinding) {
         var copy = input
-        let fast = copy.withUnsafeMutableBufferPointer { FastFeedSave.feed($0, releasesInput: false) }
+        let fast = copy.withUnsafeMutableBufferPointer { FastFeedSave.feed($0, inputIsMapped: false) }
         try expect.require(copy == input, "changed its input")
+        try holds(fast, input)
+        // As a mapped input: a buffer that outlives the document lent from it.
+        let mapped = UnsafeMutableBufferPointer<UInt8>.allocate(capacity: input.count + 1)
+        defer { mapped.deallocate() }
+        _ = mapped.initialize(from: input)
+        let inPlace = FastFeedSave.feed(UnsafeMutableBufferPointer(rebasing: mapped[..<input.count]), inputIsMapped: true)
+        try expect.require(inPlace != nil || Array(mapped[..<input.count]) == input, "changed its input and declined")
+        try expect.require((inPlace != nil) == (fast != nil), "took a mapped input otherwise")
+        try holds(inPlace, input)
+    }
+
+    /// What it took is what the reference stores.
+    private static func holds(_ fast: (CheckedFeed, FeedValidators?)?, _ input: [UInt8]) throws(FuzzFinding) {
         guard let (feed, validators) = fast else { return }
         guard let reference = reference(input) else { throw expect.fail("took what the reference refuses") }
         try expect.require(feed.document.array == reference.document, "stored other bytes than the reference")

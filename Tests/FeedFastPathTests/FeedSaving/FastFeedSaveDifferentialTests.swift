@@ -85,11 +85,36 @@ final class FastFeedSaveDifferentialTests: XCTestCase {
         }
     }
 
+    /// A mapped input that is one compact document, nothing dropped, is the
+    /// document itself: nothing is copied. With validators after the items,
+    /// the document's end is written into the input's copy of the page.
+    func test_aMappedCompactDocument_isStoredFromTheInputItself() throws {
+        var random = SystemRandomNumberGenerator()
+        let items = (0..<50).map { Self.item($0, id: Self.id(&random)) }
+        for validators in [nil, #"{"url":"https://h/v1/feed","etag":"\"e\""}"#] {
+            let input = Self.document(items, validators: validators)
+            let mapped = UnsafeMutableBufferPointer<UInt8>.allocate(capacity: input.count)
+            defer { mapped.deallocate() }
+            _ = mapped.initialize(from: input)
+            let (feed, _) = try XCTUnwrap(FastFeedSave.feed(mapped, inputIsMapped: true))
+            XCTAssertEqual(feed.document.withUnsafeBytes { $0.baseAddress }, UnsafeRawPointer(mapped.baseAddress), "validators: \(validators ?? "none")")
+            XCTAssertEqual(feed.document.array, FeedSaveFuzzing.reference(input)?.document)
+        }
+        // An item dropped (its id seen before) before others: the document is a copy.
+        let repeated = Self.document(Array(items[..<10]) + [items[3]] + Array(items[10...]), validators: nil)
+        let mapped = UnsafeMutableBufferPointer<UInt8>.allocate(capacity: repeated.count)
+        defer { mapped.deallocate() }
+        _ = mapped.initialize(from: repeated)
+        let (feed, _) = try XCTUnwrap(FastFeedSave.feed(mapped, inputIsMapped: true))
+        XCTAssertNotEqual(feed.document.withUnsafeBytes { $0.baseAddress }, UnsafeRawPointer(mapped.baseAddress))
+        XCTAssertEqual(feed.document.array, FeedSaveFuzzing.reference(repeated)?.document)
+    }
+
     // MARK: - Helpers
 
     private static func fast(_ input: [UInt8]) -> (CheckedFeed, FeedValidators?)? {
         var copy = input
-        return copy.withUnsafeMutableBufferPointer { FastFeedSave.feed($0, releasesInput: false) }
+        return copy.withUnsafeMutableBufferPointer { FastFeedSave.feed($0, inputIsMapped: false) }
     }
 
     /// The fuzz target's property: taken means stored as the reference stores.

@@ -17,10 +17,10 @@ extension FeedCacheSubcommands {
         let bytes: [UInt8]
         switch try stage.input.map(expecting: "a feed document") {
         case .mapped(let input):
-            if let fast = fastSave(input, releasesInput: true) { return fast }
+            if let fast = fastSave(input, inputIsMapped: true) { return fast }
             bytes = Array(input)
         case .read(var input):
-            if let fast = input.withUnsafeMutableBufferPointer({ fastSave($0, releasesInput: false) }) { return fast }
+            if let fast = input.withUnsafeMutableBufferPointer({ fastSave($0, inputIsMapped: false) }) { return fast }
             bytes = input
         }
         var records = RecordReader(bytes)
@@ -57,8 +57,8 @@ extension FeedCacheSubcommands {
         return .feed(LocalFeed(pages: pages), validators: validators)
     }
 
-    private func fastSave(_ input: UnsafeMutableBufferPointer<UInt8>, releasesInput: Bool) -> SaveInput? {
-        guard !arguments.has("--append"), let (feed, validators) = FastFeedSave.feed(input, releasesInput: releasesInput) else { return nil }
+    private func fastSave(_ input: UnsafeMutableBufferPointer<UInt8>, inputIsMapped: Bool) -> SaveInput? {
+        guard !arguments.has("--append"), let (feed, validators) = FastFeedSave.feed(input, inputIsMapped: inputIsMapped) else { return nil }
         return .checked(feed, validators: validators)
     }
 }
