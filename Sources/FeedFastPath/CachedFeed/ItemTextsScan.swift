@@ -9,16 +9,6 @@ import FeedPlatform
 /// (`FeedItemTexts`). It declines where a key is spelt with escapes, which
 /// might spell a shown one; the caller then reads the item the reference way.
 struct ItemTextsScan {
-    /// Where a text stands: in the document, or in `decoded`.
-    private struct TextSpan {
-        var start: Int
-        var count: Int
-        var isDecoded: Bool
-    }
-
-    private var spans: [TextSpan?] = Array(repeating: nil, count: FeedItemTexts.Shown.allCases.count)
-    /// The item's texts that have escapes, decoded, one after another.
-    private var decoded: [UInt8] = []
     private var scratch: [UInt8] = []
     /// The shown fields' names, one after another, and where each stands:
     /// plain values, so that looking a key up retains nothing.
@@ -34,43 +24,31 @@ struct ItemTextsScan {
         (self.names, self.keys) = (names, keys)
     }
 
-    /// Reads the item at the cursor, the cursor then after it; false to
-    /// decline. Only over bytes the first pass checked (`CachedItemsCheck`).
-    mutating func scan(_ scanner: inout JSONScanner) -> Bool {
-        for index in spans.indices { spans[index] = nil }
-        decoded.removeAll(keepingCapacity: true)
-        guard scanner.consume(0x7B) else { return false }
-        if scanner.consume(0x7D) { return true }
+    /// Reads the item at the cursor, the cursor then after it: where its
+    /// texts stand, those with escapes decoded onto the end of `decoded`;
+    /// nil to decline. Only over bytes the first pass checked
+    /// (`CachedItemsCheck`).
+    mutating func scan(_ scanner: inout JSONScanner, decodingInto decoded: inout [UInt8]) -> ItemTextSpans? {
+        var spans = ItemTextSpans()
+        guard scanner.consume(0x7B) else { return nil }
+        if scanner.consume(0x7D) { return spans }
         repeat {
-            guard let key = scanner.checkedString(), !key.escaped, scanner.consume(0x3A) else { return false }
+            guard let key = scanner.checkedString(), !key.escaped, scanner.consume(0x3A) else { return nil }
             scanner.skipWhitespace()
             guard let shown = shown(key, scanner) else {
-                guard scanner.peek() == JSONScanner.stringOpener ? scanner.checkedString() != nil : scanner.skipValue(depth: 2) else { return false }
+                guard scanner.peek() == JSONScanner.stringOpener ? scanner.checkedString() != nil : scanner.skipValue(depth: 2) else { return nil }
                 continue
             }
             let first = scanner.peek() ?? 0
             if shown.isNumber ? first == 0x2D || first &- 0x30 < 10 : first == JSONScanner.stringOpener {
-                guard let span = shown.isNumber ? scanner.number() : scanner.checkedString() else { return false }
-                spans[shown.rawValue] = text(span, scanner)
+                guard let span = shown.isNumber ? scanner.number() : scanner.checkedString() else { return nil }
+                spans[shown] = text(span, scanner, &decoded)
             } else {
-                guard scanner.skipValue(depth: 2) else { return false }
-                spans[shown.rawValue] = nil
+                guard scanner.skipValue(depth: 2) else { return nil }
+                spans[shown] = nil
             }
         } while scanner.consume(0x2C)
-        return scanner.consume(0x7D)
-    }
-
-    /// Calls `body` with the texts of the item last read from `document`.
-    func withTexts<R, E: Error>(in document: UnsafePointer<UInt8>, _ body: (FeedItemTextBytes) throws(E) -> R) throws(E) -> R {
-        try decoded.withUnsafeBufferPointer { (decoded) throws(E) -> R in
-            var texts = FeedItemTextBytes()
-            for (index, span) in spans.enumerated() {
-                guard let span, let shown = FeedItemTexts.Shown(rawValue: index) else { continue }
-                let base = span.isDecoded ? decoded.baseAddress ?? document : document
-                texts[shown] = UnsafeBufferPointer(start: base + span.start, count: span.count)
-            }
-            return try body(texts)
-        }
+        return scanner.consume(0x7D) ? spans : nil
     }
 
     private func shown(_ key: JSONSpan, _ scanner: JSONScanner) -> FeedItemTexts.Shown? {
@@ -87,11 +65,11 @@ struct ItemTextsScan {
     }
 
     /// Where a string's value (or a number's text, never escaped) stands.
-    private mutating func text(_ span: JSONSpan, _ scanner: JSONScanner) -> TextSpan {
-        guard span.escaped else { return TextSpan(start: span.start, count: span.count, isDecoded: false) }
+    private mutating func text(_ span: JSONSpan, _ scanner: JSONScanner, _ decoded: inout [UInt8]) -> ItemTextSpans.Span {
+        guard span.escaped else { return ItemTextSpans.Span(start: span.start, count: span.count, isDecoded: false) }
         scanner.decode(span, into: &scratch)
         let start = decoded.count
         decoded += scratch
-        return TextSpan(start: start, count: scratch.count, isDecoded: true)
+        return ItemTextSpans.Span(start: start, count: scratch.count, isDecoded: true)
     }
 }

@@ -1,0 +1,35 @@
+import FeedCore
+
+/// Reads the cached document's items one after another, from the first, as
+/// where their shown texts stand (`ItemTextSpans`): by `ItemTextsScan` where
+/// it takes the item, else by the reference reader, whose texts are copied
+/// beside the document.
+struct ItemTextsReader {
+    private let document: UnsafeBufferPointer<UInt8>
+    private let base: UnsafeMutablePointer<UInt8>
+    private var offset: Int
+    private var scan = ItemTextsScan()
+
+    init(_ document: UnsafeBufferPointer<UInt8>, base: UnsafeMutablePointer<UInt8>, firstItem: Int) {
+        (self.document, self.base, offset) = (document, base, firstItem)
+    }
+
+    /// The next item's spans, texts that are not where they stand appended
+    /// to `decoded`; nil past what the first pass took.
+    mutating func next(decodingInto decoded: inout [UInt8]) -> ItemTextSpans? {
+        var scanner = JSONScanner(base, from: offset, to: document.count)
+        let mark = decoded.count
+        let spans: ItemTextSpans
+        if let scanned = scan.scan(&scanner, decodingInto: &decoded) {
+            offset = scanner.index
+            spans = scanned
+        } else {
+            decoded.removeSubrange(mark...)
+            // The first pass took these bytes as the reader takes them.
+            guard let item = try? JSONReader.value(in: document, at: &offset) else { return nil }
+            spans = ItemTextSpans(copying: FeedItemTexts(item), into: &decoded)
+        }
+        CachedFeedItems.passSeparator(document, &offset)
+        return spans
+    }
+}
