@@ -13,11 +13,11 @@ struct ItemTextsScan {
     /// The shown fields' names, one after another, and where each stands:
     /// plain values, so that looking a key up retains nothing.
     private let names: [UInt8]
-    private let keys: [(start: Int, count: Int, shown: FeedItemTexts.Shown)]
+    private let keys: [(start: Int, count: Int, shown: ShownField)]
 
     init() {
-        var names: [UInt8] = [], keys: [(start: Int, count: Int, shown: FeedItemTexts.Shown)] = []
-        for shown in FeedItemTexts.Shown.allCases {
+        var names: [UInt8] = [], keys: [(start: Int, count: Int, shown: ShownField)] = []
+        for shown in ShownField.allCases {
             keys.append((names.count, shown.field.name.utf8.count, shown))
             names += shown.field.name.utf8
         }
@@ -51,7 +51,7 @@ struct ItemTextsScan {
         return scanner.consume(0x7D) ? spans : nil
     }
 
-    private func shown(_ key: JSONSpan, _ scanner: JSONScanner) -> FeedItemTexts.Shown? {
+    private func shown(_ key: JSONSpan, _ scanner: JSONScanner) -> ShownField? {
         names.withUnsafeBufferPointer { names in
             keys.withUnsafeBufferPointer { keys in
                 guard let names = names.baseAddress else { return nil }
@@ -65,11 +65,11 @@ struct ItemTextsScan {
     }
 
     /// Where a string's value (or a number's text, never escaped) stands.
-    private mutating func text(_ span: JSONSpan, _ scanner: JSONScanner, _ decoded: inout [UInt8]) -> ItemTextSpans.Span {
-        guard span.escaped else { return ItemTextSpans.Span(start: span.start, count: span.count, isDecoded: false) }
+    private mutating func text(_ span: JSONSpan, _ scanner: JSONScanner, _ decoded: inout [UInt8]) -> TextSpan {
+        guard span.escaped else { return TextSpan(start: span.start, count: span.count, isDecoded: false) }
         scanner.decode(span, into: &scratch)
         let start = decoded.count
         decoded += scratch
-        return ItemTextSpans.Span(start: start, count: scratch.count, isDecoded: true)
+        return TextSpan(start: start, count: scratch.count, isDecoded: true)
     }
 }
