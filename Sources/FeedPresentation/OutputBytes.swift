@@ -19,19 +19,19 @@ public final class OutputBytes {
 
     deinit { base.deallocate() }
 
-    public func append(_ bytes: UnsafeRawBufferPointer) {
+    @inline(__always) public func append(_ bytes: UnsafeRawBufferPointer) {
         guard let source = bytes.baseAddress, !bytes.isEmpty else { return }
         if capacity - count < bytes.count { grow(toHold: count + bytes.count) }
         (base + count).copyMemory(from: source, byteCount: bytes.count)
         count += bytes.count
     }
 
-    public func append(_ bytes: UnsafeBufferPointer<UInt8>) {
+    @inline(__always) public func append(_ bytes: UnsafeBufferPointer<UInt8>) {
         append(UnsafeRawBufferPointer(bytes))
     }
 
     /// Fixed text (markup, a separator), as the binary holds it.
-    public func append(_ text: StaticString) {
+    @inline(__always) public func append(_ text: StaticString) {
         append(UnsafeRawBufferPointer(start: text.utf8Start, count: text.utf8CodeUnitCount))
     }
 
@@ -44,6 +44,16 @@ public final class OutputBytes {
         if capacity == count { grow(toHold: count + 1) }
         base.storeBytes(of: byte, toByteOffset: count, as: UInt8.self)
         count += 1
+    }
+
+    /// Appends again the bytes it holds from `start` to `end` (counts read
+    /// before).
+    public func appendAgain(from start: Int, to end: Int) {
+        let length = end - start
+        guard start >= 0, end <= count, length > 0 else { return }
+        if capacity - count < length { grow(toHold: count + length) }
+        (base + count).copyMemory(from: base + start, byteCount: length)
+        count += length
     }
 
     public func withBytes<R, E: Error>(_ body: (UnsafeRawBufferPointer) throws(E) -> R) throws(E) -> R {

@@ -26,4 +26,16 @@ final class OutputBytesTests: XCTestCase {
         bytes.append(string: "caf\u{E9}")
         XCTAssertEqual(bytes.text, "caf\u{E9}")
     }
+
+    func test_appendAgain_copiesAHeldRangeToTheEnd_evenAcrossAGrowth() {
+        let bytes = OutputBytes(capacity: 16)
+        bytes.append("<a>" as StaticString)
+        let start = bytes.count
+        bytes.append(string: "https://h/a?x=1")
+        let end = bytes.count
+        bytes.append("|" as StaticString)
+        bytes.appendAgain(from: start, to: end)
+        bytes.appendAgain(from: end, to: start) // an empty range adds nothing
+        XCTAssertEqual(bytes.text, "<a>https://h/a?x=1|https://h/a?x=1")
+    }
 }

@@ -16,7 +16,7 @@ final class ItemTextsAhead: @unchecked Sendable {
     }
 
     private let base: UnsafeMutablePointer<UInt8>
-    private var reader: ItemTextsReader
+    private let reader: ItemTextsReader
     private let count: Int
     private let ring = (0..<ItemTextsAhead.depth).map { _ in Batch() }
     private let filled = DispatchSemaphore(value: 0)
@@ -60,19 +60,25 @@ final class ItemTextsAhead: @unchecked Sendable {
 
     /// The helper thread: fills the ring's batches in turn.
     private func read() {
+        // Locals, filled and handed back once a batch: each access to a
+        // class's stored property would be checked for exclusivity.
+        var reader = self.reader
         var remaining = count, index = 0
         while true {
             emptied.wait()
             if stop.isRaised { return }
             let batch = ring[index % Self.depth]
-            batch.spans.removeAll(keepingCapacity: true)
-            batch.decoded.removeAll(keepingCapacity: true)
+            var spans = batch.spans, decoded = batch.decoded
+            (batch.spans, batch.decoded) = ([], [])
+            spans.removeAll(keepingCapacity: true)
+            decoded.removeAll(keepingCapacity: true)
             var ended = false
             for _ in 0..<min(Self.batchSize, remaining) {
-                guard let spans = reader.next(decodingInto: &batch.decoded) else { ended = true; break }
-                batch.spans.append(spans)
+                guard let item = reader.next(decodingInto: &decoded) else { ended = true; break }
+                spans.append(item)
             }
-            remaining -= batch.spans.count
+            remaining -= spans.count
+            (batch.spans, batch.decoded) = (spans, decoded)
             batch.isLast = ended || remaining == 0
             filled.signal()
             if batch.isLast { return }

@@ -28,11 +28,13 @@ enum FeedPageFigure {
         page.append("<figure><div class=\"image placeholder\" role=\"img\" aria-label=\"No image (")
         page.append(string: why.rawValue)
         page.append("): ")
-        if let url = item.url { HTMLText.append(utf8: url, to: page) }
+        let url = page.count
+        if let text = item.url { HTMLText.append(utf8: text, to: page) }
+        let escapedURL = page.count
         page.append("\"><span class=\"why\">")
         page.append(string: why.rawValue)
         page.append("</span><span class=\"url\">")
-        if let url = item.url { HTMLText.append(utf8: url, to: page) }
+        page.appendAgain(from: url, to: escapedURL)
         page.append("</span></div>")
         appendCaption(item, to: page)
     }

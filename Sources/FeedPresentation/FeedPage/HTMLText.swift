@@ -46,16 +46,20 @@ public enum HTMLText {
         bytes.append(UnsafeBufferPointer(rebasing: utf8[run...]))
     }
 
-    /// False only when none of the eight bytes is `&`, `<`, `>`, `"` or `'`
-    /// (a byte equal to one of them is a zero byte of the word xor'ed with
-    /// it: found without false negatives; a false positive only costs the
-    /// byte-by-byte look that follows).
+    /// False only when none of the eight bytes is `&`, `<`, `>`, `"` or `'`,
+    /// which lie in 0x22...0x27 and 0x3C...0x3E. A byte is in a range when
+    /// adding what takes the range's first value to 0x80 sets its high bit
+    /// and adding what takes one past its last value there does not; the
+    /// adds are on the low seven bits, so none carries into the next byte,
+    /// and bytes of 0x80 and up (never one of the five) are left out. A false
+    /// positive (`#`, `$`, `%`, `=`) only costs the byte-by-byte look that
+    /// follows.
     @inline(__always) private static func mayNeedEscape(_ word: UInt64) -> Bool {
         let ones: UInt64 = 0x0101_0101_0101_0101, highs: UInt64 = 0x8080_8080_8080_8080
-        @inline(__always) func has(_ byte: UInt64) -> UInt64 {
-            let matched = word ^ (ones &* byte)
-            return (matched &- ones) & ~matched & highs
+        let low = word & ~highs
+        @inline(__always) func within(_ first: UInt64, _ last: UInt64) -> UInt64 {
+            (low &+ ones &* (0x80 - first)) & ~(low &+ ones &* (0x7F - last))
         }
-        return (has(0x26) | has(0x3C) | has(0x3E) | has(0x22) | has(0x27)) != 0
+        return (within(0x22, 0x27) | within(0x3C, 0x3E)) & ~word & highs != 0
     }
 }
