@@ -30,7 +30,7 @@ final class SeenIDs {
     }
 
     /// Adds `id`; false if it was there already.
-    func insert(_ id: UInt128) -> Bool {
+    private func insert(_ id: UInt128) -> Bool {
         if id == 0 {
             defer { zeroSeen = true }
             return !zeroSeen

@@ -12,10 +12,11 @@ struct CachedPageWriter {
     let images: LocalFeedImageDataLoader
 
     func write(_ document: CachedBytes, savedAt: Timestamp) throws {
-        // Asked once: with no image data cached at all, no figure looks one up.
+        // Asked once: with no image data cached at all, no figure looks one up
+        // (nor makes its url a String).
         let anyCached = images.mayHaveImageData
-        func image(for url: String) -> FeedPageImage {
-            anyCached ? cachedImage(for: url) : .placeholder(.notCached)
+        func image(for url: @autoclosure () -> String) -> FeedPageImage {
+            anyCached ? cachedImage(for: url()) : .placeholder(.notCached)
         }
         let streamed = try document.withUnsafeBytes { (bytes) throws(CommandStop) -> Bool in
             guard let items = CachedFeedItems(bytes), items.everyItemHasURL else { return false }
@@ -23,7 +24,7 @@ struct CachedPageWriter {
             page.writeHead(itemCount: items.count, savedAt: savedAt)
             try items.forEachTexts { (item) throws(CommandStop) in
                 guard let url = item.url else { return }
-                try page.writeFigure(item, anyCached ? image(for: String(decoding: url, as: UTF8.self)) : .placeholder(.notCached))
+                try page.writeFigure(item, image(for: String(decoding: url, as: UTF8.self)))
             }
             try page.writeTail()
             return true
