@@ -44,7 +44,13 @@ SWIFT_FLAGS =
 RUNTIME_DIR = $(CURDIR)/.build-runtime
 CXX_ARCHIVE != "$$(dirname "$$(readlink -f "$$(command -v $(SWIFT))")")/clang" -print-file-name=libstdc++.a 2>/dev/null || true
 STATIC = --static-swift-stdlib -Xswiftc "-L$(RUNTIME_DIR)" -Xswiftc -Xclang-linker -Xswiftc -static-libgcc
-RELEASE = $(SWIFT) build -c release $(STATIC) $(SWIFT_FLAGS)
+# No RUNPATH of $ORIGIN either (swift build adds it for a package's own shared
+# libraries, and these commands have none): with it, each start first looked
+# for libm.so.6 and libc.so.6 in the command's own folder and a dozen
+# subfolders of it, about 0.3 ms of a start-up, and an installed command would
+# load a C library put beside it.
+LOCAL = --disable-local-rpath
+RELEASE = $(SWIFT) build -c release $(STATIC) $(LOCAL) $(SWIFT_FLAGS)
 INSTALL = install
 # Strips the installed commands (the build keeps its symbols): binutils' strip,
 # else the llvm-objcopy that comes with the Swift toolchain; the compilers'

@@ -82,6 +82,14 @@ final class MakefileTests: XCTestCase, DocumentationTesting {
             let size = ((try? FileManager.default.attributesOfItem(atPath: installed))?[.size] as? NSNumber)?.intValue ?? -1
             XCTAssertTrue((1...8_000_000).contains(size), "\(tool) installed is \(size) bytes, more than 8 MB")
 
+            // No RUNPATH or RPATH: the loader looks for the C library where
+            // the system keeps it, never in the folder the command is in.
+            let dynamic = try Command.run(readelf, ["-d", "-W", installed])
+            XCTAssertEqual(dynamic.status, 0, "readelf -d \(installed): \(dynamic.err)")
+            XCTAssertTrue(dynamic.out.contains("(NEEDED)"), "readelf -d \(installed) lists no library: \(dynamic.out)")
+            XCTAssertFalse(dynamic.out.contains("RUNPATH") || dynamic.out.contains("(RPATH)"),
+                           "\(tool) installed has a library search path:\n\(dynamic.out)")
+
             let libraries = try Command.run(ldd, [installed])
             XCTAssertEqual(libraries.status, 0, "ldd \(installed): \(libraries.err)")
             for needle in ["libswift", "libFoundation", "libdispatch", "libBlocksRuntime", "libstdc++", "libgcc_s", "not found",
