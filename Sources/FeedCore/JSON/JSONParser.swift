@@ -142,7 +142,9 @@ struct JSONParser {
         index += 1 // "
         let start = index
         // Fast path: no escapes. Find the closing quote, checking for control characters.
-        while index < buffer.count {
+        while true {
+            index = JSONStringBytes.plainRunEnd(in: buffer, from: index)
+            guard index < buffer.count else { break }
             let byte = buffer[index]
             if byte == UInt8(ascii: "\"") {
                 let slice = UnsafeBufferPointer(rebasing: buffer[start..<index])
@@ -151,8 +153,7 @@ struct JSONParser {
                 return String(decoding: slice, as: UTF8.self)
             }
             if byte == UInt8(ascii: "\\") { break }
-            if byte < 0x20 { throw fail("control character in string") }
-            index += 1
+            throw fail("control character in string")
         }
         guard index < buffer.count else { throw fail("unterminated string", at: open) }
         // Slow path: unescape into a byte buffer.

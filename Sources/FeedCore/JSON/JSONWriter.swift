@@ -68,10 +68,11 @@ public struct JSONWriter {
     public static func appendString(utf8: UnsafeBufferPointer<UInt8>, to out: inout [UInt8]) {
         out.append(UInt8(ascii: "\""))
         var runStart = 0
-        for offset in 0..<utf8.count {
-            let byte = utf8[offset]
-            guard byte < 0x20 || byte == 0x22 || byte == 0x5C else { continue }
+        while true {
+            let offset = JSONStringBytes.plainRunEnd(in: utf8, from: runStart)
             out.append(contentsOf: UnsafeBufferPointer(rebasing: utf8[runStart..<offset]))
+            guard offset < utf8.count else { break }
+            let byte = utf8[offset]
             runStart = offset + 1
             out.append(0x5C)
             switch byte {
@@ -90,7 +91,6 @@ public struct JSONWriter {
                 out.append(hexDigits[Int(byte & 0x0F)])
             }
         }
-        out.append(contentsOf: UnsafeBufferPointer(rebasing: utf8[runStart..<utf8.count]))
         out.append(UInt8(ascii: "\""))
     }
 }

@@ -27,8 +27,13 @@ struct JSONValueBoundary {
     mutating func end(in bytes: UnsafeBufferPointer<UInt8>, from offset: inout Int) -> Int? {
         while offset < bytes.count {
             if inString {
-                // Most of a record is its body: here only a quote or a backslash counts.
+                // Most of a record is its body: here only a quote or a backslash
+                // counts, and the plain runs between them are passed eight bytes at a time.
                 while offset < bytes.count, inString {
+                    if !escaped {
+                        offset = JSONStringBytes.plainRunEnd(in: bytes, from: offset)
+                        guard offset < bytes.count else { break }
+                    }
                     let byte = bytes[offset]
                     offset += 1
                     if escaped {

@@ -141,14 +141,7 @@ public struct JSONScanner {
     /// borrow can only mark bytes after a true one), so its trailing zero
     /// bits count the plain bytes before it.
     @inline(__always) static func specialBytes(_ word: UInt64) -> UInt64 {
-        let ones: UInt64 = 0x0101_0101_0101_0101
-        let highs: UInt64 = 0x8080_8080_8080_8080
-        let quote = word ^ (ones &* 0x22)
-        let backslash = word ^ (ones &* 0x5C)
-        let hasQuote = (quote &- ones) & ~quote & highs
-        let hasBackslash = (backslash &- ones) & ~backslash & highs
-        let hasControl = (word &- ones &* 0x20) & ~word & highs
-        return hasQuote | hasBackslash | hasControl | (word & highs)
+        JSONStringBytes.specialBytes(word) | (word & 0x8080_8080_8080_8080)
     }
 
     /// At a backslash: checks one escape and moves past it.

@@ -3,12 +3,15 @@ import FeedCore
 /// The JSON reader on any bytes, read as a stream of values. Every value it
 /// reads is written back (compact and pretty) and read again to the same
 /// value, and the compact text is a fixed point; an error points inside the
-/// input; a single value reads the same way through `parseSingle`.
+/// input; a single value reads the same way through `parseSingle`; and the
+/// plain runs of string bytes, found eight at a time, end where a byte-by-byte
+/// search says.
 enum JSONReaderFuzzing {
     static let name = "json-reader"
     private static let expect = FuzzCheck(target: name)
 
     static func check(_ input: [UInt8]) throws(FuzzFinding) {
+        try checkPlainRuns(input)
         var reader = JSONReader(input)
         var values: [JSON] = []
         do throws(JSONSyntaxError) {
@@ -20,6 +23,21 @@ enum JSONReaderFuzzing {
         let single = try? JSONReader.parseSingle(input)
         if let single {
             try expect.require(values == [single], "parseSingle read a value that next() did not read alone")
+        }
+    }
+
+    /// `JSONStringBytes.plainRunEnd` from each of the first 256 offsets.
+    private static func checkPlainRuns(_ input: [UInt8]) throws(FuzzFinding) {
+        let mismatch = input.withUnsafeBufferPointer { buffer -> (start: Int, found: Int, expected: Int)? in
+            for start in 0...min(input.count, 256) {
+                let found = JSONStringBytes.plainRunEnd(in: buffer, from: start)
+                let expected = input[start...].firstIndex(where: JSONStringBytes.isSpecial) ?? input.count
+                if found != expected { return (start, found, expected) }
+            }
+            return nil
+        }
+        if let mismatch {
+            throw expect.fail("plainRunEnd from \(mismatch.start) gave \(mismatch.found), not \(mismatch.expected)")
         }
     }
 
