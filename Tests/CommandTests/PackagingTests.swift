@@ -141,7 +141,7 @@ final class PackagingTests: XCTestCase, DocumentationTesting {
         XCTAssertEqual(fields["Package"], "essential-feed")
         XCTAssertEqual(fields["Version"], version, "Version, against CHANGELOG.md and --version")
         XCTAssertEqual(fields["Architecture"], architecture)
-        XCTAssertEqual(fields["Depends"], "libc6, libcurl4")
+        XCTAssertEqual(fields["Depends"], "libc6, libcurl4 | libcurl4t64")
         XCTAssertEqual(fields["Priority"], "optional")
         XCTAssertFalse((fields["Section"] ?? "").isEmpty, "no Section")
         XCTAssertNotNil(fields["Maintainer"]?.range(of: "^[^<>]+ <[^<>@ ]+@[^<>@ ]+>$", options: .regularExpression),
@@ -314,10 +314,12 @@ final class PackagingTests: XCTestCase, DocumentationTesting {
     static var docs: [String] { ["README.md", "LICENSE", "CHANGELOG.md"] }
 
     /// CHANGELOG.md's newest release: its version and day, from the first
-    /// `## [X.Y.Z] - YYYY-MM-DD` heading.
+    /// `## [X.Y.Z] - YYYY-MM-DD` heading (an `## [Unreleased]` one above it
+    /// is what the next release will say, and no release).
     static func newestRelease() throws -> (version: String, day: String) {
         let text = try String(contentsOfFile: packageRoot + "/CHANGELOG.md", encoding: .utf8)
-        let heading = try XCTUnwrap(text.split(separator: "\n").first { $0.hasPrefix("## [") }.map(String.init), "CHANGELOG.md has no release")
+        let heading = try XCTUnwrap(text.split(separator: "\n").first { $0.hasPrefix("## [") && $0 != "## [Unreleased]" }.map(String.init),
+                                    "CHANGELOG.md has no release")
         let pattern = #"^## \[[0-9]+\.[0-9]+\.[0-9]+\] - [0-9]{4}-[0-9]{2}-[0-9]{2}$"#
         _ = try XCTUnwrap(heading.range(of: pattern, options: .regularExpression),
                           "CHANGELOG.md's newest entry is not '## [X.Y.Z] - YYYY-MM-DD': \(heading)")
