@@ -100,8 +100,8 @@ final class ScheduledRefreshTests: XCTestCase, DocumentationTesting {
 
     // MARK: Helpers
 
-    /// A prefix with the script and the built commands, an empty HOME, and
-    /// the fixture API (demo/api) on loopback.
+    /// The script in a PREFIX of its own (`RefreshScriptPrefix`), an empty
+    /// HOME, and the fixture API (demo/api) on loopback.
     private struct Setup {
         let home: String
         let script: String
@@ -109,19 +109,9 @@ final class ScheduledRefreshTests: XCTestCase, DocumentationTesting {
         var settings: String { home + "/.config/essential-feed/refresh.conf" }
 
         init(_ test: ScheduledRefreshTests) throws {
-            let work = makeTemporaryDirectory(test)
-            home = work + "/home"
-            let prefix = work + "/prefix"
-            let files = FileManager.default
-            try files.createDirectory(atPath: home, withIntermediateDirectories: true)
-            try files.createDirectory(atPath: prefix + "/bin", withIntermediateDirectories: true)
-            try files.createDirectory(atPath: prefix + "/lib/essential-feed", withIntermediateDirectories: true)
-            for tool in ScheduledRefreshTests.tools {
-                try files.createSymbolicLink(atPath: prefix + "/bin/" + tool, withDestinationPath: try BuiltCommands.path(tool))
-            }
-            script = prefix + "/lib/essential-feed/essential-feed-refresh"
-            try files.copyItem(atPath: ScheduledRefreshTests.packageRoot + "/systemd/essential-feed-refresh", toPath: script)
-
+            home = makeTemporaryDirectory(test) + "/home"
+            try FileManager.default.createDirectory(atPath: home, withIntermediateDirectories: true)
+            script = try RefreshScriptPrefix.make(test, packageRoot: ScheduledRefreshTests.packageRoot)
             server = try FixtureAPI(test, root: ScheduledRefreshTests.packageRoot).server
         }
 
