@@ -17,7 +17,7 @@ final class ReadmeScheduleTests: XCTestCase, DocumentationTesting {
         XCTAssertEqual(lines[1], "systemctl --user enable --now essential-feed-refresh.timer")
         XCTAssertEqual(lines[2], "journalctl --user -u essential-feed-refresh")
         for unit in ["essential-feed-refresh.timer", "essential-feed-refresh.service.in"] {
-            XCTAssertTrue(FileManager.default.fileExists(atPath: Self.packageRoot + "/systemd/" + unit), "systemd/\(unit)")
+            XCTAssertTrue(FileManager.default.fileExists(atPath: Self.packageRoot + "/scripts/systemd/" + unit), "scripts/systemd/\(unit)")
         }
 
         let api = try FixtureAPI(self, root: Self.packageRoot)

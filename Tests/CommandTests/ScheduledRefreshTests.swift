@@ -3,7 +3,7 @@ import LoopbackHTTP
 import XCTest
 import FeedTestSupport
 
-/// The script the systemd user service runs (systemd/essential-feed-refresh),
+/// The script the systemd user service runs (scripts/systemd/essential-feed-refresh),
 /// outside systemd: laid out as `make install` lays it out (PREFIX/lib/
 /// essential-feed/, the built commands in PREFIX/bin), with a PATH that holds
 /// none of them, against the fixture API on loopback, reading its settings from
@@ -80,7 +80,7 @@ final class ScheduledRefreshTests: XCTestCase, DocumentationTesting {
     }
 
     func test_theTimer_firesEveryFiveMinutes_randomizedByUpTo30s_andCatchesUpAfterDowntime() throws {
-        let timer = try String(contentsOfFile: Self.packageRoot + "/systemd/essential-feed-refresh.timer", encoding: .utf8)
+        let timer = try String(contentsOfFile: Self.packageRoot + "/scripts/systemd/essential-feed-refresh.timer", encoding: .utf8)
         let lines = Set(timer.split(separator: "\n").map(String.init))
         XCTAssertTrue(lines.isSuperset(of: ["OnCalendar=*:0/5", "RandomizedDelaySec=30s", "Persistent=true", "WantedBy=timers.target"]), timer)
         let analyze = try requireProgram("systemd-analyze", package: "systemd")
@@ -91,7 +91,7 @@ final class ScheduledRefreshTests: XCTestCase, DocumentationTesting {
 
     func test_theScript_isPlainShAndShellcheckClean() throws {
         let shellcheck = try requireProgram("shellcheck", package: "shellcheck")
-        let script = Self.packageRoot + "/systemd/essential-feed-refresh"
+        let script = Self.packageRoot + "/scripts/systemd/essential-feed-refresh"
         let text = try String(contentsOfFile: script, encoding: .utf8)
         XCTAssertTrue(text.hasPrefix("#!/bin/sh\n"), "the service's script runs with /bin/sh")
         let result = try Command.run(shellcheck, ["--shell=sh", script])

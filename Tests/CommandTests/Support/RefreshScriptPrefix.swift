@@ -2,7 +2,7 @@ import Foundation
 import XCTest
 import FeedTestSupport
 
-/// systemd/essential-feed-refresh laid out as `make install` lays it out,
+/// scripts/systemd/essential-feed-refresh laid out as `make install` lays it out,
 /// in a temporary PREFIX: the script in PREFIX/lib/essential-feed/, the built
 /// commands linked in PREFIX/bin, where the script looks for them first.
 enum RefreshScriptPrefix {
@@ -18,7 +18,7 @@ enum RefreshScriptPrefix {
             try files.createSymbolicLink(atPath: prefix + "/bin/" + tool, withDestinationPath: try BuiltCommands.path(tool))
         }
         let script = prefix + "/lib/essential-feed/essential-feed-refresh"
-        try files.copyItem(atPath: packageRoot + "/systemd/essential-feed-refresh", toPath: script)
+        try files.copyItem(atPath: packageRoot + "/scripts/systemd/essential-feed-refresh", toPath: script)
         return script
     }
 }
