@@ -1,16 +1,21 @@
 import FeedCore
 
-/// `--format json|text`: how a command shows a document it made.
-public enum OutputFormat: String, Sendable {
+/// `--format json|text|jsonl|tsv`: how a command shows a document it made.
+public enum OutputFormat: String, CaseIterable, Sendable {
     case json
     case text
+    case jsonl
+    case tsv
+
+    /// The one-item-a-line format it is, if it is one.
+    public var itemLines: ItemLineFormat? { ItemLineFormat(rawValue: rawValue) }
 }
 
 extension Stage {
     /// Reads `--format` and `--pretty` into the output; a bad value is a usage error.
     func chooseOutput(_ arguments: ParsedArguments) throws {
         let name = arguments.value("--format") ?? OutputFormat.json.rawValue
-        guard let format = OutputFormat(rawValue: name) else { throw usage("unknown format '\(name)' (json or text)") }
+        guard let format = OutputFormat(rawValue: name) else { throw unknownFormat(name, OutputFormat.allCases.map(\.rawValue)) }
         chooseOutput(arguments, documentsIn: format)
     }
 
@@ -20,5 +25,10 @@ extension Stage {
     func chooseOutput(_ arguments: ParsedArguments, documentsIn format: OutputFormat) {
         output.writer = JSONWriter(style: arguments.has("--pretty") ? .pretty : .compact)
         output.format = format
+    }
+
+    /// The usage error of a `--format` the command does not have, naming those it has.
+    func unknownFormat(_ name: String, _ names: [String]) -> CommandStop {
+        usage("unknown format '\(name)' (\(names.dropLast().joined(separator: ", ")) or \(names.last ?? ""))")
     }
 }
