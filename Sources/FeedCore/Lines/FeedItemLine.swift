@@ -4,15 +4,17 @@
 /// the number as the document writes it.
 extension ShownTexts where Text == UnsafeBufferPointer<UInt8> {
     public func appendTabSeparatedLine(to out: inout [UInt8]) {
-        let columns = FeedItemLineColumns.shared
-        let schema = columns.schemas.last { schema in schema.own.contains { self[$0] != nil } } ?? columns.schemas[0]
-        TabSeparatedLine.append(schema.line.lazy.map { self[$0] }, to: &out)
+        let line = FeedItemLineColumns.shared.line(of: self)
+        for index in line.indices {
+            TabSeparatedLine.appendField(self[line[index]], first: index == 0, to: &out)
+        }
+        TabSeparatedLine.endLine(&out)
     }
 }
 
 /// Each schema's line fields and own fields as shown fields, worked out once.
 struct FeedItemLineColumns: Sendable {
-    let schemas: [(line: [ShownField], own: [ShownField])]
+    private let schemas: [(line: [ShownField], own: [ShownField])]
 
     static let shared = FeedItemLineColumns()
 
@@ -21,5 +23,15 @@ struct FeedItemLineColumns: Sendable {
             fields.compactMap { field in ShownField.allCases.first { $0.field.name == field.name } }
         }
         schemas = FeedSchema.allCases.map { (shown($0.lineFields), shown($0.ownFields)) }
+    }
+
+    /// The line's fields for an item: the last schema with an own field the
+    /// item has, else the first (images).
+    func line(of texts: FeedItemTextBytes) -> [ShownField] {
+        var chosen = 0
+        for index in schemas.indices {
+            for shown in schemas[index].own where texts[shown] != nil { chosen = index }
+        }
+        return schemas[chosen].line
     }
 }

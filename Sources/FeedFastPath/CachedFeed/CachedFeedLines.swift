@@ -14,7 +14,9 @@ public enum CachedFeedLines {
     /// readers take (the caller then reads it the reference way).
     public static func write<E: Error>(_ document: UnsafeRawBufferPointer, as format: ItemLineFormat,
                                        _ write: (UnsafeRawBufferPointer) throws(E) -> Void) throws(E) -> Bool {
-        guard let items = CachedFeedItems(document) else { return false }
+        // For jsonl the first pass notes the items `save` stored, so that the
+        // second only copies them.
+        guard let items = CachedFeedItems(document, notingStoredItems: format == .jsonl) else { return false }
         var chunk: [UInt8] = []
         chunk.reserveCapacity(chunkSize + 4096)
         func flush(atLeast size: Int) throws(E) {

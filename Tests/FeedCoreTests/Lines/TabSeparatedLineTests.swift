@@ -12,10 +12,26 @@ final class TabSeparatedLineTests: XCTestCase {
         XCTAssertEqual(line(["\t\t", "\\", "\n\r"]), "\\t\\t\t\\\\\t\\n\\r\n")
     }
 
+    /// Long values are skipped eight bytes at a time up to a byte that may
+    /// need an escape: one at any position of a word, in plain text and
+    /// after other control bytes, which stay as they are.
+    func test_append_escapesInLongValuesAtEveryPosition() {
+        for (position, plain) in (0..<24).flatMap({ [($0, String(repeating: "abcd\u{E9}", count: 6)), ($0, String(repeating: "ab\u{1}c\u{E9}", count: 6))] }) {
+            for (byte, escaped) in [("\\", "\\\\"), ("\t", "\\t"), ("\n", "\\n"), ("\r", "\\r")] {
+                let value = String(plain.prefix(position)) + byte + String(plain.dropFirst(position))
+                XCTAssertEqual(line([value]), String(plain.prefix(position)) + escaped + String(plain.dropFirst(position)) + "\n",
+                               "at \(position)")
+            }
+        }
+    }
+
     func test_append_writesAnAbsentOrEmptyValueAsAnEmptyField() {
         var out: [UInt8] = []
         Array("x".utf8).withUnsafeBufferPointer { x in
-            TabSeparatedLine.append([nil, x, nil], to: &out)
+            TabSeparatedLine.appendField(nil, first: true, to: &out)
+            TabSeparatedLine.appendField(x, first: false, to: &out)
+            TabSeparatedLine.appendField(nil, first: false, to: &out)
+            TabSeparatedLine.endLine(&out)
         }
         XCTAssertEqual(String(decoding: out, as: UTF8.self), "\tx\t\n")
         XCTAssertEqual(line(["", ""]), "\t\n")
