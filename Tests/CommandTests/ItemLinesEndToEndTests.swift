@@ -128,6 +128,23 @@ final class ItemLinesEndToEndTests: XCTestCase {
         }
     }
 
+    /// One a line holds for the records among the items too: `--pretty`
+    /// indents nothing there.
+    func test_pretty_changesNoLine() throws {
+        let input = "{\"url\":\"http://h/x\",\"error\":{\"kind\":\"connectivity\",\"message\":\"m\"}}\n" + Self.images + "\n{\"items\":[{\"id\":\"x\"}]}"
+        let env = ["FEED_CACHE_DIR": makeTemporaryDirectory(self) + "/cache"]
+        let document = try Command.run("feed-map", [], stdin: Self.images).out
+        for format in ItemLineFormat.allCases {
+            let plain = try Command.run("feed-map", ["--format", format.rawValue], stdin: input)
+            let pretty = try Command.run("feed-map", ["--pretty", "--format", format.rawValue], stdin: input)
+            XCTAssertEqual(pretty.out, plain.out, "\(format)")
+            XCTAssertEqual(pretty.status, plain.status, "\(format)")
+            XCTAssertEqual(plain.outLines.count, 5, "\(format): an error record, three items, an error record")
+            let saved = try Command.run("feed-cache", ["save", "--pretty", "--format", format.rawValue], stdin: document, environment: env)
+            XCTAssertEqual(saved.outLines.count, 3, "save \(format)")
+        }
+    }
+
     func test_anUnknownFormat_isUsage() throws {
         let env = ["FEED_CACHE_DIR": makeTemporaryDirectory(self) + "/cache"]
         for (tool, arguments) in [("feed-map", []), ("feed-comments", []), ("feed-cache", ["load"]), ("feed-cache", ["save"])] {

@@ -21,9 +21,11 @@ extension Stage {
 
     /// Reads `--pretty` into the output and shows documents in `format`: for
     /// a command that reads `--format` itself, having formats of its own
-    /// besides the documents' (feed-cache's ids).
+    /// besides the documents' (feed-cache's ids). Where items go one a line,
+    /// so do the records among them: `--pretty` changes nothing there.
     func chooseOutput(_ arguments: ParsedArguments, documentsIn format: OutputFormat) {
-        output.writer = JSONWriter(style: arguments.has("--pretty") ? .pretty : .compact)
+        let pretty = arguments.has("--pretty") && format.itemLines == nil
+        output.writer = JSONWriter(style: pretty ? .pretty : .compact)
         output.format = format
     }
 
