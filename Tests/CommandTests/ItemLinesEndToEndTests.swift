@@ -125,6 +125,10 @@ final class ItemLinesEndToEndTests: XCTestCase {
             let saved = try Command.run("feed-cache", ["save", "--format", format.rawValue], stdin: record, environment: env)
             XCTAssertEqual(saved.status, 69, "save \(format)")
             XCTAssertEqual(saved.out, record, "save \(format)")
+            let missing = try Command.run("feed-cache", ["load", "--format", format.rawValue], environment: env)
+            XCTAssertEqual(missing.status, 66, "load \(format)")
+            XCTAssertEqual(missing.errLines.count, 1, missing.err)
+            XCTAssertEqual(missing.records().compactMap { ($0["error"] as? [String: Any])?["kind"] as? String }, ["not-found"], "load \(format)")
         }
     }
 
