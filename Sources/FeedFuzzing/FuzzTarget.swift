@@ -21,6 +21,7 @@ public struct FuzzTarget {
         FuzzTarget(name: CachedIDsFuzzing.name, check: CachedIDsFuzzing.check),
         FuzzTarget(name: FeedSaveFuzzing.name, check: FeedSaveFuzzing.check),
         FuzzTarget(name: CachedItemsFuzzing.name, check: CachedItemsFuzzing.check),
+        FuzzTarget(name: CachedLinesFuzzing.name, check: CachedLinesFuzzing.check),
     ]
 
     public static func named(_ name: String) -> FuzzTarget? {

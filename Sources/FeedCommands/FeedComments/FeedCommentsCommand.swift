@@ -66,6 +66,8 @@ public struct FeedCommentsCommand {
         switch stage.output.format {
         case .json: try stage.output.emit(ImageCommentsMapper.document(comments))
         case .text: try stage.output.emit(bytes: Array(TextFormat.comments(comments, now: stage.io.now().seconds).utf8))
+        case .jsonl: try stage.output.emit(bytes: ItemLineFormat.jsonl.commentLines(comments))
+        case .tsv: try stage.output.emit(bytes: ItemLineFormat.tsv.commentLines(comments))
         }
     }
 }

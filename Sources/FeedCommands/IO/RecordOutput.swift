@@ -2,7 +2,8 @@ import FeedCore
 import FeedPresentation
 
 /// A command's standard output: records as NDJSON (or indented for people
-/// with `--pretty`), feed documents as JSON or text, and stored bytes as they are.
+/// with `--pretty`), feed documents as JSON, text or an item a line (jsonl,
+/// tsv), and stored bytes as they are.
 public final class RecordOutput {
     private let sink: ByteSink
     public var writer: JSONWriter
@@ -43,6 +44,8 @@ public final class RecordOutput {
         switch format {
         case .json: try emit(document.json)
         case .text: try emit(bytes: Array(TextFormat.feed(document.items).utf8))
+        case .jsonl: try emit(bytes: ItemLineFormat.jsonl.feedLines(document.items))
+        case .tsv: try emit(bytes: ItemLineFormat.tsv.feedLines(document.items))
         }
     }
 }

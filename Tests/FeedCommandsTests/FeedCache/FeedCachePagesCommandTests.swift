@@ -165,7 +165,7 @@ final class FeedCachePagesCommandTests: XCTestCase {
         let result = run(["load", "--format", "html5"], store: InMemoryFeedStore(), stdoutIsTerminal: true)
 
         XCTAssertEqual(result.code, 64)
-        XCTAssertEqual(result.stderr, "feed-cache: unknown format 'html5' (json, text, ids or html) (see 'feed-cache --help')\n")
+        XCTAssertEqual(result.stderr, "feed-cache: unknown format 'html5' (json, text, jsonl, tsv, ids or html) (see 'feed-cache --help')\n")
     }
 
     // MARK: - validate without write access

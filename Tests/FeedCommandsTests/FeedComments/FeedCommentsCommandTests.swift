@@ -213,7 +213,7 @@ final class FeedCommentsCommandTests: XCTestCase {
     func test_run_rejectsAnUnknownOptionOrFormatAsUsageWithAHint() {
         let cases: [([String], String)] = [
             (["-x"], "feed-comments: unknown option '-x' (see 'feed-comments --help')\n"),
-            (["--format", "csv"], "feed-comments: unknown format 'csv' (json or text) (see 'feed-comments --help')\n"),
+            (["--format", "csv"], "feed-comments: unknown format 'csv' (json, text, jsonl or tsv) (see 'feed-comments --help')\n"),
             (["a-file"], "feed-comments: unexpected argument 'a-file' (see 'feed-comments --help')\n"),
         ]
         for (arguments, message) in cases {

@@ -10,12 +10,12 @@ final class FeedItemTextsTests: XCTestCase {
             ("id", .string("x")), ("url", .string("https://h/1")), ("description", .string("d")),
             ("location", .string("l")), ("author", .string("a")), ("likes", .number("12")),
         ]))
-        XCTAssertEqual(FeedItemTexts(item), FeedItemTexts(url: "https://h/1", description: "d", location: "l", author: "a", likes: "12"))
+        XCTAssertEqual(FeedItemTexts(item), FeedItemTexts(id: "x", url: "https://h/1", description: "d", location: "l", author: "a", likes: "12"))
     }
 
     func test_init_skipsValuesOfAnotherKind_andNonObjects() {
         let item = JSON.object(JSONObject([
-            ("url", .number("1")), ("description", .null), ("location", .array([])), ("author", .bool(true)), ("likes", .string("12")),
+            ("id", .number("7")), ("url", .number("1")), ("description", .null), ("location", .array([])), ("author", .bool(true)), ("likes", .string("12")),
         ]))
         XCTAssertEqual(FeedItemTexts(item), FeedItemTexts())
         XCTAssertEqual(FeedItemTexts(.string("https://h/1")), FeedItemTexts())

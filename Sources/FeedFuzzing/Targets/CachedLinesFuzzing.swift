@@ -1,0 +1,27 @@
+import FeedCore
+import FeedFastPath
+
+/// Differential: `load --format jsonl|tsv` read where the cached document
+/// stands (`CachedFeedLines`) against the reference (`ItemLineFormat`'s
+/// lines of `CachedBytes.feedItems`): what it takes, the reference reads,
+/// and the lines are the reference's byte for byte; what it declines it
+/// declines having written nothing.
+enum CachedLinesFuzzing {
+    static let name = "cached-lines"
+    private static let expect = FuzzCheck(target: name)
+
+    static func check(_ input: [UInt8]) throws(FuzzFinding) {
+        for format in ItemLineFormat.allCases {
+            var lines: [UInt8] = []
+            let taken = input.withUnsafeBytes { bytes in
+                CachedFeedLines.write(bytes, as: format) { lines += $0 }
+            }
+            guard taken else {
+                try expect.require(lines.isEmpty, "wrote \(format) lines before declining")
+                continue
+            }
+            guard let reference = try? CachedBytes(input).feedItems() else { throw expect.fail("took what the reference cannot read") }
+            try expect.require(lines == format.feedLines(reference), "wrote other \(format) lines than the reference")
+        }
+    }
+}
