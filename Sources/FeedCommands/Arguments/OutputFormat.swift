@@ -1,7 +1,7 @@
 import FeedCore
 
 /// `--format json|text`: how a command shows a document it made.
-public enum OutputFormat: String, Sendable {
+public enum OutputFormat: String, CaseIterable, Sendable {
     case json
     case text
 }
