@@ -106,6 +106,26 @@ final class FeedFetchVerboseTests: XCTestCase, FeedFetchHeaderTesting {
         assertNoSecret(result)
     }
 
+    func test_verbose_throughAProxyWithCredentials_hidesTheProxyAuthorization() throws {
+        let origin = try serve(["/v1/feed": .ok("{\"items\":[]}")])
+        let proxy = try LoopbackProxy()
+        addTeardownBlock { proxy.stop() }
+        let credentials = "feeduser:px-4Rk8Tz"
+        var environment = ["http_proxy": "http://\(credentials)@127.0.0.1:\(proxy.port)"]
+        for name in ["HTTP_PROXY", "https_proxy", "HTTPS_PROXY", "all_proxy", "ALL_PROXY", "no_proxy", "NO_PROXY"] { environment[name] = "" }
+
+        let result = try Command.run("feed-fetch", ["-v", origin.url("/v1/feed")], environment: environment)
+
+        XCTAssertEqual(result.status, 0, result.err)
+        XCTAssertEqual(proxy.requests, [origin.url("/v1/feed")], "it went through the proxy")
+        XCTAssertEqual(result.errLines.first, "> GET \(origin.url("/v1/feed")) HTTP/1.1", result.err)
+        XCTAssertTrue(result.errLines.contains("> Proxy-Authorization: [hidden]"), result.err)
+        let encoded = Data(credentials.utf8).base64EncodedString()
+        for secret in [encoded, "px-4Rk8Tz"] {
+            XCTAssertFalse(result.err.contains(secret) || result.out.contains(secret), "\(secret) shown: \(result.err)")
+        }
+    }
+
     func test_verbose_aFailedTransfer_keepsItsErrorRecordAndExitStatus() throws {
         let url = try refusedURL()
         let quiet = try Command.run("feed-fetch", [url])

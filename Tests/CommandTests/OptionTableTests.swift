@@ -237,6 +237,12 @@ final class OptionTableTests: XCTestCase, DocumentationTesting {
         return lines
     }
 
+    /// `Fl`, `Cm`, `Op`: a two-letter mdoc macro called within a line.
+    private static func isMacro(_ word: String) -> Bool {
+        guard word.count == 2, let first = word.first, let last = word.last else { return false }
+        return first.isUppercase && last.isLowercase
+    }
+
     /// In one line's macros, the options after `Fl` (`Fl h | -help` is -h and
     /// --help) and the values after `Cm` following an option.
     private static func flags(in macros: [String]) -> (options: Set<String>, values: [String: [String]]) {
@@ -245,7 +251,7 @@ final class OptionTableTests: XCTestCase, DocumentationTesting {
         var current: String?
         var last: String?
         for word in macros.map({ $0.trimmingCharacters(in: CharacterSet(charactersIn: ",;")) }) where !word.isEmpty && word != "|" {
-            if word.first == "." || (word.count == 2 && word.first!.isUppercase && word.last!.isLowercase) {
+            if word.first == "." || Self.isMacro(word) {
                 current = word.hasPrefix(".") ? String(word.dropFirst()) : word
                 continue
             }
