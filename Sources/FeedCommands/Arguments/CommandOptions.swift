@@ -8,21 +8,11 @@ public struct CommandOptions: Sendable {
     public let words: [String]
     public let options: [OptionSpec]
 
-    init(_ words: String..., options: [OptionSpec]) {
-        self.words = words
-        self.options = options
-    }
-
     /// Every row: each command, and each subcommand of feed-cache.
     public static let table: [CommandOptions] = [
-        CommandOptions("feed-fetch", options: FeedFetchCommand.options),
-        CommandOptions("feed-map", options: FeedMapCommand.options),
-        CommandOptions("feed-comments", options: FeedCommentsCommand.options),
-        CommandOptions("feed-cache", options: FeedCacheOptions.command),
+        CommandOptions(words: ["feed-fetch"], options: FeedFetchCommand.options),
+        CommandOptions(words: ["feed-map"], options: FeedMapCommand.options),
+        CommandOptions(words: ["feed-comments"], options: FeedCommentsCommand.options),
+        CommandOptions(words: ["feed-cache"], options: FeedCacheOptions.command),
     ] + FeedCacheOptions.subcommands.map { CommandOptions(words: ["feed-cache"] + $0.words, options: $0.options) }
-
-    private init(words: [String], options: [OptionSpec]) {
-        self.words = words
-        self.options = options
-    }
 }
