@@ -59,7 +59,7 @@ let package = Package(
         .testTarget(name: "FeedCurlTests", dependencies: ["FeedCurl"]),
         .testTarget(name: "FeedFuzzingTests", dependencies: ["FeedFuzzing", "FeedPlatform"],
                     exclude: ["Corpus", "Crashes", "feed.dict"]),
-        .testTarget(name: "CommandTests", dependencies: ["FeedCore", "FeedStoreFiles", "LoopbackHTTP", "FeedTestSupport", "FeedPlatform", "FeedConcurrency"],
+        .testTarget(name: "CommandTests", dependencies: ["FeedCore", "FeedCommands", "FeedStoreFiles", "LoopbackHTTP", "FeedTestSupport", "FeedPlatform", "FeedConcurrency"],
                     exclude: ["Fixtures"]),
         // What the test targets share: store specs, the in-memory store, seeded
         // randomness, temporary directories, the tools a test needs. A test

@@ -11,10 +11,13 @@ enum CurlConstant {
     static let userAgent: Int32 = 10_018
     static let httpHeader: Int32 = 10_023
     static let headerData: Int32 = 10_029
+    static let verbose: Int32 = 41
     static let followLocation: Int32 = 52
     static let caInfo: Int32 = 10_065
     static let maxRedirects: Int32 = 68
     static let headerFunction: Int32 = 20_079
+    static let debugFunction: Int32 = 20_094
+    static let debugData: Int32 = 10_095
     static let noSignal: Int32 = 99
     static let acceptEncoding: Int32 = 10_102
     static let privateData: Int32 = 10_103
@@ -32,6 +35,10 @@ enum CurlConstant {
     static let osErrno: Int32 = 0x200000 + 25
     /// Microseconds until the connection was made; 0 if it never was.
     static let connectTime: Int32 = 0x600000 + 52
+
+    // curl_infotype: what a debug callback is handed.
+    static let infoHeaderIn: Int32 = 1
+    static let infoHeaderOut: Int32 = 2
 
     // CURLMoption.
     static let pipelining: Int32 = 3

@@ -53,12 +53,17 @@ public final class CurlHTTPClient: HTTPClient, @unchecked Sendable {
         _ = curl.multiCleanup(multi)
     }
 
+    /// A GET that is not one of several inputs': the first input's.
     public func get(_ url: String, completion: @escaping @Sendable (Result<HTTPResponse, ToolError>) -> Void) {
+        get(url, forInput: 1, completion: completion)
+    }
+
+    public func get(_ url: String, forInput position: Int, completion: @escaping @Sendable (Result<HTTPResponse, ToolError>) -> Void) {
         guard let easy = curl.easyInit() else {
             completion(.failure(ToolError(.connectivity, "cannot start a transfer")))
             return
         }
-        let transfer = CurlTransfer(url: url, easy: easy, maxSize: settings.limits.maxSize, completion: completion)
+        let transfer = CurlTransfer(url: url, position: position, easy: easy, maxSize: settings.limits.maxSize, completion: completion)
         settings.configure(transfer, curl)
         guard drivenByCaller else {
             queue.withLock { $0.append(transfer) }

@@ -12,14 +12,17 @@ public struct CurlSettings: @unchecked Sendable {
     public var caFile: String?
     /// Where proxies are read from (as libcurl reads them), to name a proxy in a message.
     public var environment: (String) -> String?
+    /// `-v`: where the heads of requests and responses go; nil (the default) asks libcurl for none.
+    public var trace: CurlTrace?
 
     public init(limits: FetchLimits, concurrency: Int, headers: [String] = [], caFile: String? = nil,
-                environment: @escaping (String) -> String? = { _ in nil }) {
+                environment: @escaping (String) -> String? = { _ in nil }, trace: CurlTrace? = nil) {
         self.limits = limits
         self.concurrency = max(1, concurrency)
         self.headers = headers
         self.caFile = caFile
         self.environment = environment
+        self.trace = trace
     }
 
     /// Sets up a transfer's handle. Strings given to libcurl are copied by it.
@@ -54,6 +57,12 @@ public struct CurlSettings: @unchecked Sendable {
         _ = curl.easySetPointer(easy, CurlConstant.headerFunction, unsafeBitCast(CurlTransfer.headerCallback, to: UnsafeRawPointer.self))
         _ = curl.easySetPointer(easy, CurlConstant.headerData, context)
         if !headers.isEmpty { transfer.setHeaders(headers, curl) }
+        if let trace {
+            transfer.traceHeads(to: trace)
+            _ = curl.easySetPointer(easy, CurlConstant.debugFunction, unsafeBitCast(CurlTransfer.debugCallback, to: UnsafeRawPointer.self))
+            _ = curl.easySetPointer(easy, CurlConstant.debugData, context)
+            _ = curl.easySetLong(easy, CurlConstant.verbose, 1)
+        }
     }
 
     /// Whole milliseconds, rounded up so that a limit is never cut short

@@ -17,9 +17,14 @@ final class CurlTransfer {
     let errorBuffer = UnsafeMutablePointer<CChar>.allocate(capacity: CurlConstant.errorBufferSize)
     /// The request headers' list, which libcurl reads for the life of the handle.
     private var headerList: OpaquePointer?
+    /// The input this GET is for (1-based), which `-v` names under `-j`.
+    let position: Int
+    /// `-v`: where the heads go, and the lines of each direction so far.
+    private var trace: TransferTrace?
 
-    init(url: String, easy: Libcurl.Easy, maxSize: Int, completion: @escaping @Sendable (Result<HTTPResponse, ToolError>) -> Void) {
+    init(url: String, position: Int, easy: Libcurl.Easy, maxSize: Int, completion: @escaping @Sendable (Result<HTTPResponse, ToolError>) -> Void) {
         self.url = url
+        self.position = position
         self.easy = easy
         self.maxSize = maxSize
         self.completion = completion
@@ -33,8 +38,15 @@ final class CurlTransfer {
         _ = curl.easySetPointer(easy, CurlConstant.httpHeader, UnsafeRawPointer(headerList))
     }
 
+    /// Sends the heads of this transfer's requests and responses to `trace`.
+    func traceHeads(to trace: CurlTrace) {
+        self.trace = TransferTrace(trace, position: position)
+    }
+
     /// Frees the handle and what it held; the transfer is over.
     func release(_ curl: Libcurl) {
+        trace?.finish()
+        trace = nil
         curl.easyCleanup(easy)
         curl.slistFreeAll(headerList)
         headerList = nil
@@ -57,6 +69,11 @@ final class CurlTransfer {
         headers.add(line)
     }
 
+    /// Takes header bytes libcurl sent (`sent`) or received, for `-v`.
+    func traceHead(_ bytes: UnsafeRawBufferPointer, sent: Bool) {
+        trace?.add(bytes, sent: sent)
+    }
+
     /// The callbacks libcurl calls with this transfer as their user data.
     static let writeCallback: @convention(c) (UnsafeMutablePointer<CChar>?, Int, Int, UnsafeMutableRawPointer?) -> Int = {
         data, size, count, context in
@@ -71,5 +88,15 @@ final class CurlTransfer {
         Unmanaged<CurlTransfer>.fromOpaque(context).takeUnretainedValue()
             .receiveHeader(UnsafeRawBufferPointer(start: data, count: size * count))
         return size * count
+    }
+
+    /// libcurl's debug callback (`-v` only): of what it reports, the header
+    /// bytes sent and received; the rest (its own notes, bodies, TLS) is left out.
+    static let debugCallback: @convention(c) (Libcurl.Easy?, Int32, UnsafeMutablePointer<CChar>?, Int, UnsafeMutableRawPointer?) -> Int32 = {
+        _, kind, data, size, context in
+        guard let data, let context, kind == CurlConstant.infoHeaderIn || kind == CurlConstant.infoHeaderOut else { return 0 }
+        Unmanaged<CurlTransfer>.fromOpaque(context).takeUnretainedValue()
+            .traceHead(UnsafeRawBufferPointer(start: data, count: size), sent: kind == CurlConstant.infoHeaderOut)
+        return 0
     }
 }

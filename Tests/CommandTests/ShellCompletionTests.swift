@@ -52,9 +52,9 @@ final class ShellCompletionTests: XCTestCase, DocumentationTesting {
         try expect("feed-cache image ", ["save", "load", "missing"])
         try expect("feed-cache --cache-dir /tmp image ", ["save", "load", "missing"])
         try expect("feed-map --schema ", ["images", "spots"])
-        try expect("feed-map --format ", ["json", "text"])
-        try expect("feed-comments --format ", ["json", "text"])
-        try expect("feed-cache load --format ", ["json", "text", "ids", "html"])
+        try expect("feed-map --format ", ["json", "text", "jsonl", "tsv"])
+        try expect("feed-comments --format ", ["json", "text", "jsonl", "tsv"])
+        try expect("feed-cache load --format ", ["json", "text", "jsonl", "tsv", "ids", "html"])
 
         // Each command's options, as its --help prints them.
         for tool in ["feed-fetch", "feed-map", "feed-comments"] {
@@ -63,8 +63,10 @@ final class ShellCompletionTests: XCTestCase, DocumentationTesting {
             try expect("\(tool) -", options, exactly: false)
         }
 
-        // feed-cache: the options common to every subcommand, and --version, at
-        // the top; each subcommand's own options only after it.
+        // feed-cache: the options common to every subcommand, --version, and
+        // --max-age (which the synopsis puts before the subcommands that read
+        // the feed: feed-cache --max-age 1d load) at the top; each subcommand's
+        // own options only after it.
         var perSubcommand: [String: Set<String>] = [:]
         for subcommand in Self.cacheSubcommands {
             perSubcommand[subcommand] = try helpOptions("feed-cache", [subcommand])
@@ -72,16 +74,18 @@ final class ShellCompletionTests: XCTestCase, DocumentationTesting {
         let everySubcommand = perSubcommand.values.reduce(into: Set(perSubcommand["save"] ?? [])) { $0.formIntersection($1) }
         let anySubcommand = perSubcommand.values.reduce(into: Set<String>()) { $0.formUnion($1) }
         XCTAssertTrue(everySubcommand.contains("--cache-dir"), "could not read feed-cache's subcommand options")
-        let top = everySubcommand.union(["--version"])
+        let top = everySubcommand.union(["--version", "--max-age"])
         try expect("feed-cache -", top, exactly: false, without: anySubcommand.subtracting(top))
         try expect("feed-cache --", top.filter { $0.hasPrefix("--") }, exactly: false, without: anySubcommand.subtracting(top))
-        // The image subcommands share one help; of its options only image missing takes --pretty.
-        let image = perSubcommand["image"] ?? []
-        let options: [(words: String, options: Set<String>)] = [
+        // Each image subcommand has its own help; only image missing reads the feed (--max-age) and writes one (--pretty).
+        var options: [(words: String, options: Set<String>)] = [
             ("save", perSubcommand["save"] ?? []), ("load", perSubcommand["load"] ?? []), ("validate", perSubcommand["validate"] ?? []),
-            ("image save", image.subtracting(["--pretty"])), ("image load", image.subtracting(["--pretty"])), ("image missing", image),
         ]
-        XCTAssertTrue(image.contains("--pretty"), "could not read the image subcommands' options")
+        for image in ["save", "load", "missing"] {
+            options.append(("image \(image)", try helpOptions("feed-cache", ["image", image])))
+        }
+        XCTAssertTrue(options.last?.options.contains("--pretty") == true, "could not read the image subcommands' options")
+        XCTAssertFalse(options[3].options.contains("--max-age"), "image save takes no --max-age")
         for (words, options) in options {
             try expect("feed-cache \(words) -", options, exactly: false, without: anySubcommand.subtracting(options))
             try expect("feed-cache --cache-dir /tmp \(words) --", options.filter { $0.hasPrefix("--") }, exactly: false,
@@ -104,73 +108,5 @@ final class ShellCompletionTests: XCTestCase, DocumentationTesting {
         case "zsh": return packageRoot + "/completions/zsh/_\(tool)"
         default: return packageRoot + "/completions/fish/\(tool).fish"
         }
-    }
-
-    /// A real zsh, in a pseudo-terminal (zpty), with compinit and the
-    /// completion functions on fpath: types the line and a TAB, and records
-    /// what the completion system offers (compadd is wrapped to print them).
-    func zshComplete(_ commandLine: String) throws -> [String] {
-        let zsh = try requireProgram("zsh", package: "zsh")
-        let work = makeTemporaryDirectory(self)
-        let initScript = work + "/init.zsh"
-        try """
-        PS1='' PROMPT='' RPROMPT='' PS2=''
-        autoload -Uz compinit && compinit -u -D
-        bindkey '^I' complete-word
-        zstyle ':completion:*' insert-tab false
-        compprefuncs=( __doc_test_begin )
-        comppostfuncs=( __doc_test_end )
-        __doc_test_begin() { print -r -- '<DOC-TEST-BEGIN>' }
-        __doc_test_end() { print -r -- '<DOC-TEST-END>'; exit 0 }
-        compadd() {
-          # Calls that only collect matches (-O, -A, -D) offer nothing.
-          if [[ ${@[1,(i)(-|--)]} == *-(O|A|D)\\ * ]]; then
-            builtin compadd "$@"
-            return
-          fi
-          local -a __doc_test_hits
-          builtin compadd -A __doc_test_hits "$@"
-          local __doc_test_hit
-          for __doc_test_hit in $__doc_test_hits; do
-            print -r -- "<DOC-TEST-MATCH>$__doc_test_hit</DOC-TEST-MATCH>"
-          done
-          builtin compadd "$@"
-        }
-        print -r -- '<DOC-TEST-READY>'
-        """.write(toFile: initScript, atomically: true, encoding: .utf8)
-        let driver = """
-        zmodload zsh/zpty || exit 3
-        zpty doc ${(q)1} -f -i
-        zpty -w doc "fpath=(${(q)2} \\$fpath); source ${(q)3}"
-        local out
-        while zpty -r doc out; do [[ $out == *'<DOC-TEST-READY>'* ]] && break; done
-        zpty -w -n doc "$4"$'\\t'
-        while zpty -r doc out; do
-          print -rn -- "$out"
-          [[ $out == *'<DOC-TEST-END>'* ]] && break
-        done
-        zpty -d doc
-        """
-        let result = try Command.run(zsh, ["-f", "-c", driver, "zsh", zsh, Self.packageRoot + "/completions/zsh", initScript, commandLine],
-                                     environment: ["HOME": work, "TERM": "dumb"], timeout: 30)
-        if result.status == 3 { throw RequiredTool.missing("needs zsh with the zsh/zpty module (apt-get install zsh)") }
-        XCTAssertEqual(result.status, 0, "zsh completion of '\(commandLine)' failed: \(result.err)")
-        XCTAssertTrue(result.out.contains("<DOC-TEST-END>"), "zsh never completed '\(commandLine)': \(result.out)")
-        let pattern = try NSRegularExpression(pattern: "<DOC-TEST-MATCH>(.*?)</DOC-TEST-MATCH>")
-        let text = result.out
-        return pattern.matches(in: text, range: NSRange(text.startIndex..., in: text)).compactMap {
-            Range($0.range(at: 1), in: text).map { String(text[$0]) }
-        }
-    }
-
-    /// A real fish: sources the file, then `complete -C` the line.
-    func fishComplete(_ commandLine: String, file: String) throws -> [String] {
-        let fish = try requireProgram("fish", package: "fish")
-        let home = makeTemporaryDirectory(self)
-        let result = try Command.run(fish, ["--no-config", "-c", "source $argv[1]; or exit 3; complete -C $argv[2]", file, commandLine],
-                                     environment: ["HOME": home, "XDG_CONFIG_HOME": home + "/config", "XDG_DATA_HOME": home + "/data"],
-                                     timeout: 30)
-        XCTAssertEqual(result.status, 0, "fish completion of '\(commandLine)' failed: \(result.err)")
-        return result.outLines.map { String($0.split(separator: "\t", maxSplits: 1, omittingEmptySubsequences: false)[0]) }
     }
 }

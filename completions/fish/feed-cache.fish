@@ -36,6 +36,13 @@ function __feed_cache_at
     contains -- (__feed_cache_path) $argv
 end
 
+# True unless the subcommand typed so far reads no cached feed, and so has
+# no --max-age: image, image save, image load.
+function __feed_cache_reads_age
+    set -l path (string split ' ' -- (__feed_cache_path))
+    test "$path[1]" != image; or test "$path[2]" = missing
+end
+
 complete -c feed-cache -f
 
 # Subcommands.
@@ -49,7 +56,7 @@ complete -c feed-cache -n '__feed_cache_at image' -a missing -d 'Write the cache
 
 # Options accepted before and after the subcommand.
 complete -c feed-cache -l cache-dir -x -a '(__fish_complete_directories)' -d 'The cache directory'
-complete -c feed-cache -l max-age -x -d 'How old a feed may be: 90s, 15m, 36h, 7d, 1d12h (default 7d)'
+complete -c feed-cache -n __feed_cache_reads_age -l max-age -x -d 'How old a feed may be: 90s, 15m, 36h, 7d, 1d12h (default 7d)'
 complete -c feed-cache -s h -l help -d 'Show the help and exit'
 complete -c feed-cache -n '__feed_cache_at ""' -l version -d 'Show the version and exit'
 
@@ -57,4 +64,4 @@ complete -c feed-cache -n '__feed_cache_at ""' -l version -d 'Show the version a
 complete -c feed-cache -n '__feed_cache_at save' -s q -l quiet -d 'Write nothing on success'
 complete -c feed-cache -n '__feed_cache_at save' -l append -d 'Load more: the cached items first, then the input'
 complete -c feed-cache -n '__feed_cache_at save load "image missing"' -l pretty -d 'Indent the feed for people'
-complete -c feed-cache -n '__feed_cache_at save load' -l format -x -a 'json\t"The feed document (default)" text\t"A readable list" ids\t"The id of each item, one a line" html\t"One page with the cached images, for a browser"' -d 'Output format'
+complete -c feed-cache -n '__feed_cache_at save load' -l format -x -a 'json\t"The feed document (default)" text\t"A readable list" jsonl\t"Each item as one JSON object a line" tsv\t"Each item as one line of tab-separated fields" ids\t"The id of each item, one a line" html\t"One page with the cached images, for a browser"' -d 'Output format'

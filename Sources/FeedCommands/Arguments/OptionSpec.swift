@@ -5,10 +5,13 @@ public struct OptionSpec: Sendable {
     public var names: [String]
     /// The placeholder of the option's value (`N`, `SECONDS`), nil for a flag.
     public var value: String?
+    /// The values it takes, where they are a fixed few (`--format`); empty for any.
+    public var choices: [String]
 
-    public init(_ names: String..., value: String? = nil) {
+    public init(_ names: String..., value: String? = nil, choices: [String] = []) {
         self.names = names
         self.value = value
+        self.choices = choices
     }
 
     public var canonical: String { names.last ?? "" }

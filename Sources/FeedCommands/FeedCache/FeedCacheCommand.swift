@@ -11,20 +11,9 @@ public struct FeedCacheCommand {
         self.makeStore = makeStore
     }
 
-    static let options = [
-        OptionSpec("--cache-dir", value: "DIR"),
-        OptionSpec("--max-age", value: "DURATION"),
-        OptionSpec("-q", "--quiet"),
-        OptionSpec("--append"),
-        OptionSpec("--pretty"),
-        OptionSpec("--format", value: "FORMAT"),
-        OptionSpec("-h", "--help"),
-        OptionSpec("--version"),
-    ]
-
     public func run(_ arguments: [String], _ io: StandardIO) -> Int32 {
         Stage.run(tool: "feed-cache", io: io) { stage in
-            let arguments = try stage.parse(arguments, Self.options) { FeedCacheHelp.text(for: $0.operands.first) }
+            let arguments = try stage.parse(arguments, FeedCacheOptions.all) { FeedCacheHelp.text(for: $0.operands) }
             let configuration: CacheConfiguration
             do throws(ToolError) {
                 configuration = try CacheConfiguration.resolve(cacheDir: arguments.value("--cache-dir"), maxAge: arguments.value("--max-age"),

@@ -1,7 +1,7 @@
 extension FeedCacheHelp {
     static let subcommands = [
         "save": """
-        usage: feed-cache [--cache-dir DIR] [--max-age DURATION] save [-q] [--append] [--pretty] [--format json|text|ids|html]
+        usage: feed-cache [--cache-dir DIR] [--max-age DURATION] save [-q] [--append] [--pretty] [--format json|text|jsonl|tsv|ids|html]
 
         Read feed documents on standard input (one, or a page each, as feed-fetch's
         pagination and feed-map write them), check all of them, then replace the
@@ -23,7 +23,7 @@ extension FeedCacheHelp {
         \(commonOptions)
         """,
         "load": """
-        usage: feed-cache [--cache-dir DIR] [--max-age DURATION] load [--pretty] [--format json|text|ids|html]
+        usage: feed-cache [--cache-dir DIR] [--max-age DURATION] load [--pretty] [--format json|text|jsonl|tsv|ids|html]
 
         Write the cached feed if it is younger than the max age; else exit 66.
         Never changes the cache.
@@ -42,17 +42,43 @@ extension FeedCacheHelp {
         \(commonOptions)
         """,
         "image": """
+        usage: feed-cache [--cache-dir DIR] image SUBCOMMAND [ARGS]
+
+        The cached image data.
+
+          save               store the body of each response record on standard
+                             input under its url
+          load URL           write the image data cached for URL
+          missing            write the cached feed's items whose image data is
+                             not cached
+
+        Each has its own --help and options: feed-cache image missing --help.
+
+        \(imageOptions)
+        """,
+        "image save": """
         usage: feed-cache [--cache-dir DIR] image save
-               feed-cache [--cache-dir DIR] image load URL
-               feed-cache [--cache-dir DIR] [--max-age DURATION] image missing [--pretty]
 
-        image save: read response records (from feed-fetch) and store each body
-        (status 200, not empty) under its url; no input at all stores nothing.
-        image load: write the cached image data for URL, raw; exit 66 if there is
-        none. image missing: write a feed document of the cached feed's items whose
-        image data is not cached, for feed-fetch to fetch (as load when there is no
-        valid cached feed).
+        Read response records (from feed-fetch) and store each body (status 200,
+        not empty) under its url; no input at all stores nothing.
 
+        \(imageOptions)
+        """,
+        "image load": """
+        usage: feed-cache [--cache-dir DIR] image load URL
+
+        Write the cached image data for URL, raw; exit 66 if there is none.
+
+        \(imageOptions)
+        """,
+        "image missing": """
+        usage: feed-cache [--cache-dir DIR] [--max-age DURATION] image missing [--pretty]
+
+        Write a feed document of the cached feed's items whose image data is not
+        cached, for feed-fetch to fetch (as load when there is no valid cached
+        feed).
+
+              --pretty             indent the feed for people
         \(commonOptions)
         """,
     ]

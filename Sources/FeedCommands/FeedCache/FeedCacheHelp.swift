@@ -1,8 +1,12 @@
 /// feed-cache's help: the whole command's, and each subcommand's own
 /// (`FeedCacheHelp+Subcommands`).
 enum FeedCacheHelp {
-    static func text(for subcommand: String?) -> String {
-        subcommand.flatMap { subcommands[$0] } ?? overview
+    /// The help of the subcommand the operands name (`image save`), else of
+    /// `image` for an image subcommand it does not know, else the overview.
+    static func text(for operands: [String]) -> String {
+        guard let first = operands.first else { return overview }
+        if first == "image", operands.count > 1, let own = subcommands["image " + operands[1]] { return own }
+        return subcommands[first] ?? overview
     }
 
     static let overview = """
@@ -28,24 +32,40 @@ enum FeedCacheHelp {
           --append             save: load more, after the cached feed's items
           --pretty             save, load, image missing: indent the feed for people
           --format FORMAT      save, load: json (default); text: a readable list;
+                               jsonl: each item as one JSON object a line; tsv:
+                               each item as one line of tab-separated fields;
                                ids: each item's id, one a line; html: one page
                                with the cached images, for a browser, offline
       -h, --help               show this help and exit
           --version            show the version and exit
     """
 
-    static let commonOptions = """
+    static let cacheDirOption = """
           --cache-dir DIR      the cache (default: $FEED_CACHE_DIR, else
                                $XDG_CACHE_HOME/essential-feed, else ~/.cache/essential-feed)
+    """
+
+    static let maxAgeOption = """
           --max-age DURATION   how old a feed may be: 90s, 15m, 36h, 7d, 1d12h
                                (default: $FEED_CACHE_MAX_AGE, else 7d)
+    """
+
+    static let helpOption = """
       -h, --help               show this help and exit
     """
 
+    /// The options of every subcommand that reads the cached feed.
+    static let commonOptions = [cacheDirOption, maxAgeOption, helpOption].joined(separator: "\n")
+
+    /// The options of the image subcommands that read no feed.
+    static let imageOptions = [cacheDirOption, helpOption].joined(separator: "\n")
+
     static let formatOption = """
-          --format FORMAT      json (default); text: a readable list; ids: each
-                               item's id as saved, one a line; html: one page of
-                               the feed, its cached images in it, for a browser,
+          --format FORMAT      json (default); text: a readable list; jsonl: each
+                               item as one JSON object a line; tsv: each item as
+                               one line of tab-separated fields; ids: each item's
+                               id as saved, one a line; html: one page of the
+                               feed, its cached images in it, for a browser,
                                offline (feed-cache load --format html > feed.html)
     """
 }

@@ -6,21 +6,23 @@ public struct FeedCommentsCommand {
     public init() {}
 
     static let help = """
-    usage: feed-comments [--pretty] [--format json|text]
+    usage: feed-comments [--pretty] [--format json|text|jsonl|tsv]
 
     Read response records (from feed-fetch) or bare {"items":[...]} payloads on
     standard input and write one comments document for each. The status must be
     2xx and every comment valid, else the record is invalid-data.
 
           --pretty          indent the documents for people
-          --format FORMAT   json (default), or text: username, how long ago, message
+          --format FORMAT   json (default); text: username, how long ago, message;
+                            jsonl: each comment as one JSON object a line; tsv: each
+                            comment as one line of tab-separated fields
       -h, --help            show this help and exit
           --version         show the version and exit
     """
 
     static let options = [
         OptionSpec("--pretty"),
-        OptionSpec("--format", value: "FORMAT"),
+        OptionSpec("--format", value: "FORMAT", choices: OutputFormat.allCases.map(\.rawValue)),
         OptionSpec("-h", "--help"),
         OptionSpec("--version"),
     ]

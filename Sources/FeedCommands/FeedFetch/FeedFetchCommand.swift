@@ -30,6 +30,7 @@ public struct FeedFetchCommand {
         OptionSpec("--cache-dir", value: "DIR"),
         OptionSpec("--max-pages", value: "N"),
         OptionSpec("--pretty"),
+        OptionSpec("-v", "--verbose"),
         OptionSpec("-h", "--help"),
         OptionSpec("--version"),
     ]
@@ -63,7 +64,8 @@ public struct FeedFetchCommand {
         // libcurl is not even loaded.
         let client = targets.contains(where: \.needsFetch) ? try client(options, stage) : NoRequestsHTTPClient()
         let fetcher = BatchFetcher(client: client, concurrency: options.settings.concurrency)
-        let progress = ProgressLine(tool: stage.tool, total: targets.count, errors: stage.io.errors)
+        // With -v the heads are on stderr: no progress line redrawn among them.
+        let progress = options.settings.verbose ? nil : ProgressLine(tool: stage.tool, total: targets.count, errors: stage.io.errors)
         stage.diagnostics.progress = progress
         defer { progress?.clear() }
         var done = 0, bytes = 0

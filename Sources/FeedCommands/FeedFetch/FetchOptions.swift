@@ -3,7 +3,7 @@ import FeedCore
 /// feed-fetch's options, checked: `-j`, `-H`, `--retry`, `--timeout`,
 /// `--connect-timeout`, `--max-size`, `--cacert` (else `$CURL_CA_BUNDLE`,
 /// else `$SSL_CERT_FILE`), `--paginate`, `--max-pages`, `--if-changed`,
-/// `--cache-dir`.
+/// `--cache-dir`, `-v`.
 struct FetchOptions {
     var settings = FetchSettings()
     var retries = 0
@@ -46,7 +46,9 @@ struct FetchOptions {
         if ifChanged && paginate { throw stage.usage("--if-changed takes one URL, not --paginate") }
         if cacheDir == "" { throw stage.usage("--cache-dir needs a directory") }
         settings.headers = try FetchOptions.headers(arguments.values["--header"] ?? [], stage)
+        settings.givenHeaderNames = settings.headers.map(\.name)
         settings.caFile = try FetchOptions.caFile(arguments.value("--cacert"), stage)
+        settings.verbose = arguments.has("--verbose")
     }
 
     /// `-H 'NAME: VALUE'` and `-H @FILE`, in order; a header's value is never

@@ -9,6 +9,11 @@ public struct FetchSettings: Sendable {
     public var headers: [RequestHeader] = []
     /// CAs to trust (`--cacert`, else `$CURL_CA_BUNDLE`, else `$SSL_CERT_FILE`).
     public var caFile: String?
+    /// `-v`: the head of every request and response on stderr, secrets hidden.
+    public var verbose = false
+    /// The names of the headers given with `-H`, whose values `-v` never shows
+    /// (`headers` may hold others: `--if-changed`'s validators).
+    public var givenHeaderNames: [String] = []
 
     public init() {}
 }

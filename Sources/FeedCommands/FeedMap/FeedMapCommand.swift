@@ -5,23 +5,26 @@ public struct FeedMapCommand {
     public init() {}
 
     static let help = """
-    usage: feed-map [--schema images|spots] [--pretty] [--format json|text]
+    usage: feed-map [--schema images|spots] [--pretty] [--format json|text|jsonl|tsv]
 
     Read response records (from feed-fetch) or bare {"items":[...]} payloads on
     standard input and write one feed document for each. The status must be 200
     and every item valid, else the record is invalid-data.
 
-          --schema NAME     item model: images (default) or spots
+          --schema NAME     item model: images (default: id, url, description,
+                            location) or spots (id, url, author, description, likes)
           --pretty          indent the documents for people
-          --format FORMAT   json (default), or text: a readable list
+          --format FORMAT   json (default); text: a readable list; jsonl: each item
+                            as one JSON object a line; tsv: each item as one line
+                            of tab-separated fields
       -h, --help            show this help and exit
           --version         show the version and exit
     """
 
     static let options = [
-        OptionSpec("--schema", value: "NAME"),
+        OptionSpec("--schema", value: "NAME", choices: FeedSchema.allCases.map(\.rawValue)),
         OptionSpec("--pretty"),
-        OptionSpec("--format", value: "FORMAT"),
+        OptionSpec("--format", value: "FORMAT", choices: OutputFormat.allCases.map(\.rawValue)),
         OptionSpec("-h", "--help"),
         OptionSpec("--version"),
     ]

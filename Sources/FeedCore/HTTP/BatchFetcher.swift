@@ -44,7 +44,7 @@ public final class BatchFetcher: Sendable {
                     current = finish(index, .failed(ErrorRecord(url: url, error)))
                 case .url(let url):
                     let handoff = Handoff()
-                    client.get(url) { result in
+                    client.get(url, forInput: index + 1) { result in
                         let outcome: Outcome
                         switch result {
                         case .success(let response):

@@ -29,17 +29,24 @@ public final class RetryingHTTPClient: HTTPClient {
     }
 
     public func get(_ url: String, completion: @escaping @Sendable (Result<HTTPResponse, ToolError>) -> Void) {
-        attempt(url, retriesSoFar: 0, completion: completion)
+        attempt(url, position: nil, retriesSoFar: 0, completion: completion)
+    }
+
+    /// Every attempt is for the same input.
+    public func get(_ url: String, forInput position: Int, completion: @escaping @Sendable (Result<HTTPResponse, ToolError>) -> Void) {
+        attempt(url, position: position, retriesSoFar: 0, completion: completion)
     }
 
     /// The failed attempt's response is let go before the wait: the work
     /// scheduled holds only the URL, the count and the completion.
-    private func attempt(_ url: String, retriesSoFar: Int, completion: @escaping @Sendable (Result<HTTPResponse, ToolError>) -> Void) {
-        client.get(url) { [self] result in
+    private func attempt(_ url: String, position: Int?, retriesSoFar: Int,
+                         completion: @escaping @Sendable (Result<HTTPResponse, ToolError>) -> Void) {
+        let done: @Sendable (Result<HTTPResponse, ToolError>) -> Void = { [self] result in
             let retry = retriesSoFar + 1
             guard retry <= policy.retries, policy.isRetryable(result) else { return completion(result) }
             let delay = policy.delay(beforeRetry: retry, after: result, now: now())
-            schedule(delay) { self.attempt(url, retriesSoFar: retry, completion: completion) }
+            schedule(delay) { self.attempt(url, position: position, retriesSoFar: retry, completion: completion) }
         }
+        if let position { client.get(url, forInput: position, completion: done) } else { client.get(url, completion: done) }
     }
 }

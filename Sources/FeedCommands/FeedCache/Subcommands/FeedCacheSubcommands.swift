@@ -25,31 +25,31 @@ struct FeedCacheSubcommands {
         let operands = arguments.operands
         switch operands.first {
         case "save"?:
-            try allow(["--max-age", "--quiet", "--append", "--pretty", "--format"], for: "save", operands: 1)
+            try allow(["save"], operands: 1)
             try save()
         case "load"?:
-            try allow(["--max-age", "--pretty", "--format"], for: "load", operands: 1)
+            try allow(["load"], operands: 1)
             try load()
         case "validate"?:
-            try allow(["--max-age"], for: "validate", operands: 1)
+            try allow(["validate"], operands: 1)
             try validate()
         case "image"?:
             switch operands.dropFirst().first {
             case "missing"?:
-                try allow(["--max-age", "--pretty"], for: "image missing", operands: 2)
+                try allow(["image", "missing"], operands: 2)
                 try imageMissing()
             case "save"?:
-                try allow([], for: "image save", operands: 2)
+                try allow(["image", "save"], operands: 2)
                 try imageSave()
             case "load"?:
                 guard operands.count >= 3 else { throw stage.usage("image load needs a URL") }
-                try allow([], for: "image load", operands: 3)
+                try allow(["image", "load"], operands: 3)
                 try imageLoad(operands[2])
             case let other?:
-                try allow([], for: "image", operands: nil)
+                try allow(["image"], operands: nil)
                 throw stage.usage("unknown image subcommand '\(other)' (save, load or missing)")
             case nil:
-                try allow([], for: "image", operands: nil)
+                try allow(["image"], operands: nil)
                 throw stage.usage("image needs a subcommand: save, load or missing")
             }
         case let other?:
@@ -59,12 +59,12 @@ struct FeedCacheSubcommands {
         }
     }
 
-    /// Options that only some subcommands take, and how many operands there may be.
-    /// `--max-age` goes with the subcommands that read the cached feed's age:
-    /// image data has none.
-    private func allow(_ options: [String], for subcommand: String, operands count: Int?) throws(CommandStop) {
-        for option in ["--max-age", "--quiet", "--append", "--pretty", "--format"] where arguments.has(option) && !options.contains(option) {
-            throw stage.usage("\(subcommand) takes no \(option == "--quiet" ? "-q" : option)")
+    /// The subcommand's own options only (`FeedCacheOptions`), and how many operands there may be.
+    private func allow(_ words: [String], operands count: Int?) throws(CommandStop) {
+        let subcommand = words.joined(separator: " ")
+        let own = FeedCacheOptions.of(words)
+        for option in arguments.given where !own.contains(where: { $0.canonical == option }) {
+            throw stage.usage("\(subcommand) takes no \(FeedCacheOptions.all.first { $0.canonical == option }?.names.first ?? option)")
         }
         if let count, arguments.operands.count > count {
             throw stage.usage("\(subcommand): unexpected argument '\(arguments.operands[count])'")

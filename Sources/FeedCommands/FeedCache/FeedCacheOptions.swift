@@ -1,0 +1,35 @@
+/// feed-cache's options: those of the command itself (before a subcommand),
+/// and each subcommand's own. Any of them may be given before or after the
+/// subcommand; a subcommand refuses one that is not its own.
+enum FeedCacheOptions {
+    static let cacheDir = OptionSpec("--cache-dir", value: "DIR")
+    /// For what reads the cached feed's age: image data has none.
+    static let maxAge = OptionSpec("--max-age", value: "DURATION")
+    static let quiet = OptionSpec("-q", "--quiet")
+    static let append = OptionSpec("--append")
+    static let pretty = OptionSpec("--pretty")
+    static let format = OptionSpec("--format", value: "FORMAT", choices: FeedCacheFormat.allCases.map(\.rawValue))
+    static let help = OptionSpec("-h", "--help")
+    static let version = OptionSpec("--version")
+
+    /// Before the subcommand: the cache and its age, the help and the version.
+    static let command = [cacheDir, maxAge, help, version]
+
+    static let subcommands: [(words: [String], options: [OptionSpec])] = [
+        (["save"], [cacheDir, maxAge, quiet, append, pretty, format, help]),
+        (["load"], [cacheDir, maxAge, pretty, format, help]),
+        (["validate"], [cacheDir, maxAge, help]),
+        (["image"], [cacheDir, help]),
+        (["image", "save"], [cacheDir, help]),
+        (["image", "load"], [cacheDir, help]),
+        (["image", "missing"], [cacheDir, maxAge, pretty, help]),
+    ]
+
+    /// What the parser reads, wherever it is given.
+    static let all = [cacheDir, maxAge, quiet, append, pretty, format, help, version]
+
+    /// A subcommand's own options (`["image", "save"]`).
+    static func of(_ words: [String]) -> [OptionSpec] {
+        subcommands.first { $0.words == words }?.options ?? []
+    }
+}
