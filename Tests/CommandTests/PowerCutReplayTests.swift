@@ -2,11 +2,12 @@ import Foundation
 import XCTest
 import FeedTestSupport
 
-/// A power cut at any point of a command that writes the store, replayed:
+/// A power cut at any point of each command that writes the store, replayed:
 /// from the command's system calls (strace), every state the disk may be
 /// left in (`CrashStates`: operations in order up to the cut, a file's data
 /// and a folder's names only as of their last flush) is written out to a
-/// scratch folder and read with the built `feed-cache`. In each, `load` gives
+/// scratch folder and read with the built `feed-cache`. In each, every file
+/// of the cache holds its old bytes or its new ones, `load` gives
 /// the old feed or the new one, whole (or, before a first save, no feed), and
 /// each image loads whole, old or new, or not at all; in the states after
 /// the command exited 0, only the new state.
@@ -21,6 +22,27 @@ final class PowerCutReplayTests: XCTestCase {
     func test_saveOverAFeed_leavesTheOldFeedOrTheNewOne() throws {
         try expectEachPowerCutSafe(arrange: { try $0.arrangeOldFeedWithImages() }) { store in
             try store.traced(["save", "-q"], stdin: StoreWriting.newDocument)
+        }
+    }
+
+    func test_saveAppend_leavesTheOldFeedOrTheLongerOne() throws {
+        try expectEachPowerCutSafe(arrange: { try $0.arrangeOldFeedWithImages() }) { store in
+            try store.traced(["save", "--append", "-q"], stdin: StoreWriting.page)
+        }
+    }
+
+    func test_renewalAfterA304_leavesTheOldFeedOrTheRenewedOne() throws {
+        try expectEachPowerCutSafe(arrange: { try $0.arrangeOldFeedWithImages() }) { store in
+            try store.traced(["save", "-q"], stdin: StoreWriting.notModified)
+        }
+    }
+
+    func test_validate_deletingAnExpiredFeed_leavesItOrNone() throws {
+        try expectEachPowerCutSafe(arrange: { store in
+            try store.arrange(["save", "-q"], stdin: StoreWriting.oldDocument, age: "-30d")
+            try store.arrange(["image", "save"], stdin: StoreWriting.images("old"))
+        }) { store in
+            try store.traced(["validate"])
         }
     }
 
@@ -66,9 +88,13 @@ final class PowerCutReplayTests: XCTestCase {
             return try read(cache: root + "/" + cachePath)
         }
         let old = try reading(before), new = try reading(after)
-        XCTAssertNotEqual(old, new, "the command changed what the cache gives", file: file, line: line)
+        XCTAssertNotEqual(before, after, "the command changed the cache", file: file, line: line)
 
         for state in states.distinct {
+            for (path, bytes) in state.files where !path.contains(".tmp-") && !path.hasSuffix(".lock") {
+                XCTAssertTrue(bytes == before.files[path] || bytes == after.files[path],
+                              "\(path) is neither its old bytes nor its new ones", file: file, line: line)
+            }
             let found = try reading(state)
             XCTAssertEqual(found.feed.values.count, 1)
             XCTAssertTrue(found.feed == old.feed || found.feed == new.feed,
