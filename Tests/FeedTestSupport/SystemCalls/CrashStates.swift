@@ -11,26 +11,15 @@
 /// The last point is the state after the command exited: what it promises
 /// when it exits 0.
 public struct CrashStates {
-    private enum Node {
-        case file(content: [UInt8], durable: [UInt8])
-        case directory(names: [String: Int], durable: [String: Int])
-    }
-
-    private var nodes: [Node] = []
-    private let root: String
-
     /// Each point's two states, in order (the first: before any operation).
     public private(set) var states: [(point: Int, inOrder: FileTree, flushedOnly: FileTree)] = []
 
     public init(before: FileTree, root: String, operations: [FileOperation]) {
-        self.root = root
-        nodes = [.directory(names: [:], durable: [:])]
-        for directory in before.directories.sorted() { add(directory, .directory(names: [:], durable: [:]), durable: true) }
-        for (path, bytes) in before.files { add(path, .file(content: bytes, durable: bytes), durable: true) }
-        record(0)
+        var model = FileSystemModel(before, root: root)
+        states = [(0, model.tree(durableNames: false), model.tree(durableNames: true))]
         for (index, operation) in operations.enumerated() {
-            apply(operation)
-            record(index + 1)
+            model.apply(operation)
+            states.append((index + 1, model.tree(durableNames: false), model.tree(durableNames: true)))
         }
     }
 
@@ -42,93 +31,4 @@ public struct CrashStates {
 
     /// Every distinct state.
     public var distinct: Set<FileTree> { Set(states.flatMap { [$0.inOrder, $0.flushedOnly] }) }
-
-    private mutating func record(_ point: Int) {
-        states.append((point, tree(durableNames: false), tree(durableNames: true)))
-    }
-
-    private func relative(_ path: String) -> String? {
-        guard path.hasPrefix(root + "/") else { return nil }
-        return String(path.dropFirst(root.count + 1))
-    }
-
-    private func lookup(_ relative: String) -> Int? {
-        var node = 0
-        for component in relative.split(separator: "/") {
-            guard case .directory(let names, _) = nodes[node], let next = names[String(component)] else { return nil }
-            node = next
-        }
-        return node
-    }
-
-    private func split(_ relative: String) -> (parent: String, name: String) {
-        guard let slash = relative.lastIndex(of: "/") else { return ("", relative) }
-        return (String(relative[..<slash]), String(relative[relative.index(after: slash)...]))
-    }
-
-    private mutating func link(_ relative: String, to node: Int?, durable: Bool = false) {
-        let (parentPath, name) = split(relative)
-        guard let parent = lookup(parentPath), case .directory(var names, var flushed) = nodes[parent] else { return }
-        names[name] = node
-        if durable { flushed[name] = node }
-        nodes[parent] = .directory(names: names, durable: flushed)
-    }
-
-    private mutating func add(_ relative: String, _ node: Node, durable: Bool = false) {
-        nodes.append(node)
-        link(relative, to: nodes.count - 1, durable: durable)
-    }
-
-    private mutating func flush(_ node: Int) {
-        switch nodes[node] {
-        case .file(let content, _): nodes[node] = .file(content: content, durable: content)
-        case .directory(let names, _): nodes[node] = .directory(names: names, durable: names)
-        }
-    }
-
-    private mutating func apply(_ operation: FileOperation) {
-        switch operation {
-        case .mkdir(let path):
-            if let path = relative(path), lookup(path) == nil { add(path, .directory(names: [:], durable: [:])) }
-        case .create(let path):
-            if let path = relative(path), lookup(path) == nil { add(path, .file(content: [], durable: [])) }
-        case .write(let path, let bytes, let offset):
-            guard let path = relative(path), let node = lookup(path), case .file(var content, let durable) = nodes[node] else { return }
-            let start = offset ?? content.count
-            if content.count < start + bytes.count { content += [UInt8](repeating: 0, count: start + bytes.count - content.count) }
-            content.replaceSubrange(start..<(start + bytes.count), with: bytes)
-            nodes[node] = .file(content: content, durable: durable)
-        case .truncate(let path, let length):
-            guard let path = relative(path), let node = lookup(path), case .file(var content, let durable) = nodes[node] else { return }
-            content = length <= content.count ? Array(content.prefix(length)) : content + [UInt8](repeating: 0, count: length - content.count)
-            nodes[node] = .file(content: content, durable: durable)
-        case .flush(let path):
-            if path == root { flush(0) } else if let path = relative(path), let node = lookup(path) { flush(node) }
-        case .flushAll:
-            for node in nodes.indices { flush(node) }
-        case .rename(let from, let to):
-            guard let from = relative(from), let to = relative(to), let node = lookup(from) else { return }
-            link(from, to: nil)
-            link(to, to: node)
-        case .unlink(let path):
-            if let path = relative(path) { link(path, to: nil) }
-        }
-    }
-
-    /// The tree as a power cut would leave it: file data as of its last
-    /// flush; names as they are, or with `durableNames` as of the last flush.
-    private func tree(durableNames: Bool) -> FileTree {
-        var tree = FileTree()
-        func walk(_ node: Int, _ path: String) {
-            switch nodes[node] {
-            case .file(_, let durable):
-                tree.files[path] = durable
-            case .directory(let names, let durable):
-                if !path.isEmpty { tree.directories.insert(path) }
-                for (name, child) in durableNames ? durable : names { walk(child, path.isEmpty ? name : path + "/" + name) }
-            }
-        }
-        walk(0, "")
-        return tree
-    }
 }
