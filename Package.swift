@@ -54,7 +54,7 @@ let package = Package(
         .testTarget(name: "FeedPresentationTests", dependencies: ["FeedPresentation", "FeedCore", "FeedTestSupport"]),
         .testTarget(name: "FeedStoreFilesTests", dependencies: ["FeedStoreFiles", "FeedCore", "FeedConcurrency", "FeedTestSupport", "FeedPlatform"]),
         .testTarget(name: "FeedFastPathTests", dependencies: ["FeedFastPath", "FeedCore", "FeedFuzzing", "FeedTestSupport"]),
-        .testTarget(name: "FeedCommandsTests", dependencies: ["FeedCommands", "FeedCore", "FeedConcurrency", "FeedTestSupport"]),
+        .testTarget(name: "FeedCommandsTests", dependencies: ["FeedCommands", "FeedCore", "FeedConcurrency", "FeedTestSupport", "FeedStoreFiles", "FeedPlatform"]),
         .testTarget(name: "LoopbackHTTPTests", dependencies: ["LoopbackHTTP", "FeedPlatform", "FeedCore", "FeedTestSupport"]),
         .testTarget(name: "FeedCurlTests", dependencies: ["FeedCurl"]),
         .testTarget(name: "FeedFuzzingTests", dependencies: ["FeedFuzzing", "FeedPlatform"],

@@ -52,17 +52,4 @@ public enum DirectoryCalls {
         }
         return names
     }
-
-    /// syncfs(2) of the file system that holds `fd`; false where the C
-    /// library has no syncfs (the caller then syncs each file).
-    public static func syncFileSystem(of fd: Int32) throws(SystemError) -> Bool {
-        guard let syncfs else { return false }
-        _ = try SystemCall.value { syncfs(fd) }
-        return true
-    }
-
-    /// syncfs(2), which Glibc's module map leaves out, looked up once.
-    private static let syncfs: (@convention(c) (Int32) -> Int32)? = dlsym(UnsafeMutableRawPointer(bitPattern: 0), "syncfs").map {
-        unsafeBitCast($0, to: (@convention(c) (Int32) -> Int32).self)
-    }
 }

@@ -24,11 +24,6 @@ extension FileDescriptor {
         return info
     }
 
-    /// fsync(2).
-    public static func sync(_ fd: Int32) throws(SystemError) {
-        _ = try SystemCall.value { fsync(fd) }
-    }
-
     /// sync_file_range(2) with SYNC_FILE_RANGE_WRITE over the whole file: starts
     /// writing its dirty pages back and returns without waiting, so that a
     /// later flush has less to wait for. A hint: nothing where the C library

@@ -4,7 +4,8 @@ import FeedPlatform
 extension CacheDirectory {
     /// Publishes temporary files written by `writeTemporary(syncing: false)`
     /// with one flush for the lot: the file system synced once (syncfs), each
-    /// renamed over its name, the directory synced. Each on its own: a file
+    /// renamed over its name, the directory synced (its failure is each
+    /// file's, as they may not survive a power cut). Each on its own: a file
     /// that cannot be renamed keeps its old one and the others go on; a
     /// failed sync removes every temporary and keeps every old file. The
     /// failure of each, in order.
@@ -22,7 +23,11 @@ extension CacheDirectory {
             guard case .failure(let failure) = publishing else { return nil }
             return failure
         }
-        sync()
+        do {
+            try sync()
+        } catch {
+            return failures.map { $0 ?? error }
+        }
         return failures
     }
 
@@ -30,11 +35,11 @@ extension CacheDirectory {
     /// or an fsync of each file where syncfs is not to be had. Why not, or nil.
     private func syncFileSystem(files: [String]) -> SystemError? {
         do {
-            if try DirectoryCalls.syncFileSystem(of: fd) { return nil }
+            if try flush.fileSystem(of: fd) { return nil }
             for name in files {
                 let file = try FileDescriptor.open(name, O_RDONLY | O_NOFOLLOW | O_CLOEXEC, relativeTo: fd)
                 defer { FileDescriptor.close(file) }
-                try FileDescriptor.sync(file)
+                try flush.file(file)
             }
             return nil
         } catch {

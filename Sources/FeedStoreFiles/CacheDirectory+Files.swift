@@ -55,11 +55,12 @@ extension CacheDirectory {
 
     /// Replaces file `name` with `parts` (written in order), atomically: a
     /// reader sees the old file or the new one, never a mix, even if this
-    /// process is killed at any instant or the disk fills.
+    /// process is killed at any instant or the disk fills; and durably: the
+    /// file flushed before the rename, the directory after it.
     func writeAtomically(_ name: String, _ parts: [any FileBytes]) throws {
         let temporary = try writeTemporary(name, parts, syncing: true)
         try publish(temporary, as: name)
-        sync()
+        try sync()
     }
 
     /// Writes `parts` to a new temporary file for `name` (fsync'ed if
@@ -79,7 +80,7 @@ extension CacheDirectory {
         do throws(SystemError) {
             for part in parts { try part.write(to: file) }
             if syncing {
-                try FileDescriptor.sync(file)
+                try flush.file(file)
             } else {
                 FileDescriptor.startWriteback(file) // the batch's one flush then waits less
             }

@@ -9,6 +9,7 @@ final class CacheDirectory {
     let path: String
     let fd: Int32
     let temporaries: TemporaryFileRegistry
+    let flush: Flush
     var lockFD: Int32 = -1
     var lockDepth = 0
 
@@ -16,10 +17,11 @@ final class CacheDirectory {
     /// covers this many files (`FileImageDataBatch`).
     static let batchSize = FileSystemFeedStore.maxTemporaryFilesAtOnce
 
-    private init(path: String, fd: Int32, temporaries: TemporaryFileRegistry) {
+    private init(path: String, fd: Int32, temporaries: TemporaryFileRegistry, flush: Flush) {
         self.path = path
         self.fd = fd
         self.temporaries = temporaries
+        self.flush = flush
     }
 
     deinit {
@@ -30,29 +32,34 @@ final class CacheDirectory {
     private static let directoryFlags = O_RDONLY | O_DIRECTORY | O_CLOEXEC
 
     /// Opens the directory at `path`; nil if it does not exist and `create` is
-    /// false. A created directory (and any missing parent) is mode 0700.
-    static func open(_ path: String, create: Bool, kind: ErrorKind, temporaries: TemporaryFileRegistry) throws -> CacheDirectory? {
+    /// false. A created directory (and any missing parent) is mode 0700, and
+    /// made durable (`makeDirectory(_:in:parentPath:kind:flush:)`).
+    static func open(_ path: String, create: Bool, kind: ErrorKind, temporaries: TemporaryFileRegistry, flush: Flush) throws -> CacheDirectory? {
         var opening = Result { () throws(SystemError) in try FileDescriptor.open(path, directoryFlags) }
         if case .failure(let error) = opening, error.code == ENOENT {
             guard create else { return nil }
-            try makeDirectories(path, kind: kind)
+            try makeDirectories(path, kind: kind, flush: flush)
             opening = Result { () throws(SystemError) in try FileDescriptor.open(path, directoryFlags) }
         }
         switch opening {
-        case .success(let fd): return CacheDirectory(path: path, fd: fd, temporaries: temporaries)
+        case .success(let fd): return CacheDirectory(path: path, fd: fd, temporaries: temporaries, flush: flush)
         case .failure(let error): throw StoreError(kind, "\(path): \(error)")
         }
     }
 
-    private static func makeDirectories(_ path: String, kind: ErrorKind) throws {
+    /// Each missing folder of `path` created in turn, through the descriptor
+    /// of the one above it. Stops quietly where a component cannot be opened:
+    /// the caller's open of `path` then says why.
+    private static func makeDirectories(_ path: String, kind: ErrorKind, flush: Flush) throws {
         var prefix = path.hasPrefix("/") ? "" : "."
-        for component in path.split(separator: "/") {
+        guard var parent = try? FileDescriptor.open(path.hasPrefix("/") ? "/" : ".", directoryFlags) else { return }
+        defer { FileDescriptor.close(parent) }
+        for component in path.split(separator: "/").map(String.init) {
+            _ = try makeDirectory(component, in: parent, parentPath: prefix, kind: kind, flush: flush)
             prefix += "/" + component
-            do {
-                _ = try DirectoryCalls.makeDirectory(prefix, mode: 0o700)
-            } catch {
-                throw StoreError(kind, "cannot create \(prefix): \(error)")
-            }
+            guard let next = try? FileDescriptor.open(component, directoryFlags, relativeTo: parent) else { return }
+            FileDescriptor.close(parent)
+            parent = next
         }
     }
 
@@ -63,7 +70,7 @@ final class CacheDirectory {
         let flags = O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC
         let opening = Result { () throws(SystemError) in try FileDescriptor.open(name, flags, relativeTo: fd) }
         if case .success(let child) = opening {
-            return CacheDirectory(path: "\(path)/\(name)", fd: child, temporaries: temporaries)
+            return CacheDirectory(path: "\(path)/\(name)", fd: child, temporaries: temporaries, flush: flush)
         }
         var failure = SystemError(code: 0)
         if case .failure(let error) = opening { failure = error }
@@ -76,13 +83,9 @@ final class CacheDirectory {
         }
         guard failure.code == ENOENT else { throw StoreError(kind, "\(path)/\(name): \(failure)") }
         guard create else { return nil }
+        _ = try Self.makeDirectory(name, in: fd, parentPath: path, kind: kind, flush: flush)
         do {
-            _ = try DirectoryCalls.makeDirectory(name, mode: 0o700, in: fd)
-        } catch {
-            throw StoreError(kind, "cannot create \(path)/\(name): \(error)")
-        }
-        do {
-            return CacheDirectory(path: "\(path)/\(name)", fd: try FileDescriptor.open(name, flags, relativeTo: fd), temporaries: temporaries)
+            return CacheDirectory(path: "\(path)/\(name)", fd: try FileDescriptor.open(name, flags, relativeTo: fd), temporaries: temporaries, flush: flush)
         } catch {
             throw StoreError(kind, "\(path)/\(name): \(error)")
         }
@@ -129,6 +132,4 @@ final class CacheDirectory {
             try? remove(name)
         }
     }
-
-    func sync() { try? FileDescriptor.sync(fd) }
 }

@@ -10,6 +10,8 @@ import FeedPlatform
 public final class FileSystemFeedStore: FeedStore {
     public let path: String
     private let temporaries: TemporaryFileRegistry
+    /// Every flush the store makes, none retried after one failed.
+    private let flush: Flush
     /// The directory, once opened (or created): kept for the run, by readers
     /// and writers alike.
     private var opened: CacheDirectory?
@@ -24,16 +26,18 @@ public final class FileSystemFeedStore: FeedStore {
     /// What a process that removes temporaries on a cancel must track.
     public static let maxTemporaryFilesAtOnce = 500
 
-    /// The store in directory `path`, reporting its temporary files to `temporaries`.
-    public init(path: String, temporaries: TemporaryFileRegistry) {
+    /// The store in directory `path`, reporting its temporary files to
+    /// `temporaries`, flushing through `flushing` (a test's may fail).
+    public init(path: String, temporaries: TemporaryFileRegistry, flushing: FlushCalls = .system) {
         self.path = path
         self.temporaries = temporaries
+        self.flush = Flush(flushing)
     }
 
     /// The directory, created if `create`; nil if it does not exist.
     func directory(create: Bool, kind: ErrorKind) throws -> CacheDirectory? {
         if let opened { return opened }
-        opened = try CacheDirectory.open(path, create: create, kind: kind, temporaries: temporaries)
+        opened = try CacheDirectory.open(path, create: create, kind: kind, temporaries: temporaries, flush: flush)
         return opened
     }
 
@@ -104,7 +108,7 @@ public final class FileSystemFeedStore: FeedStore {
             let images = try directory.subdirectory(Self.imagesName, create: false, replacingOther: true, kind: .deletion)
             try directory.remove(FeedCacheFile.name)
             try images.map { try prune($0) { _ in true } }
-            directory.sync()
+            try directory.sync()
         }
     }
 
@@ -115,6 +119,6 @@ public final class FileSystemFeedStore: FeedStore {
             try images.remove(name)
             removed = true
         }
-        if removed { images.sync() }
+        if removed { try images.sync() }
     }
 }
