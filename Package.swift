@@ -2,8 +2,15 @@
 import PackageDescription
 
 // The layers, each a target. Every target declares each target it imports,
-// and only those (Tests/CommandTests/Repository/LayeringTests checks it), so
-// an import the layering does not allow does not compile:
+// and only those. What holds it: the release build (Makefile) and CI's build
+// (.ci/run) pass --explicit-target-dependency-import-check error, so there an
+// import of a package target not declared here fails the build (a plain
+// `swift build` may compile it); Tests/CommandTests/Repository/LayeringTests
+// checks the same on the text of the sources, and that no target declares one
+// it does not import. FeedPlatform re-exports the C library, so what a target
+// calls of it is held by LayeringTests alone, a text scan: no EINTR, signal
+// disposition or mask, clock, sleep, thread, environment, user or process id
+// or dlopen outside FeedPlatform.
 //
 //   feed-*            the composition roots: a few lines of wiring each
 //   FeedCommands      one type per command over injected standard I/O: arguments,
@@ -20,7 +27,8 @@ import PackageDescription
 //   FeedConcurrency   Locked, the one lock type, for the core, the curl adapter and the test server
 //   FeedPlatform      the C library, imported here only and re-exported for its types and
 //                     constants; every system call the other targets make (descriptor-relative
-//                     opens, read, write, rename, mmap, poll, locks, sockets, signals), with one
+//                     opens, read, write, rename, mmap, poll, locks, sockets, signals, clocks and
+//                     sleeping, threads, the environment, process and user ids, dlopen), with one
 //                     EINTR policy (SystemCall); signal dispositions and masks are set only here
 //   FeedFuzzing       the fuzz targets' checks over the parsers (no command links it;
 //                     its tests replay the committed corpora, scripts/libfuzzer fuzzes)
