@@ -4,6 +4,7 @@ import FeedCore
 import FeedFastPath
 import FeedFuzzing
 import FeedPlatform
+import FeedTestSupport
 
 /// `FastFeedSave` at the edges of its memory: documents whose size, and
 /// whose size plus the document buffer's headroom, is one below, at and one
@@ -20,7 +21,7 @@ final class FastFeedSaveBoundaryTests: XCTestCase {
             for k in 0...2 {
                 for edge in [k * unit - 1, k * unit, k * unit + 1] {
                     for size in [edge, edge - Self.headroom] where size >= 0 {
-                        let input = Self.document(ofExactly: size)
+                        let input = CompactFeedDocument.ofExactly(size)
                         XCTAssertEqual(input.count, size)
                         let what = "\(size) bytes (\(k)·\(unit)\(edge - k * unit >= 0 ? "+" : "")\(edge - k * unit)\(size == edge ? "" : " − headroom"))"
                         if size >= 13 { XCTAssertNotNil(Self.fast(input), "a document of feed-map's shape is taken: \(what)") }
@@ -42,9 +43,9 @@ final class FastFeedSaveBoundaryTests: XCTestCase {
             slots *= 2
         }
         for count in counts {
-            let first = Self.compactDocument(count) { (Self.id($0), "https://i.example/\($0)") }
+            let first = CompactFeedDocument.items(count) { (CompactFeedDocument.id($0), "https://i.example/\($0)") }
             // Every id again, in another case, on a later page: each is found.
-            let again = Self.compactDocument(count) { (Self.id($0).lowercased(), "https://other.example/\($0)") }
+            let again = CompactFeedDocument.items(count) { (CompactFeedDocument.id($0).lowercased(), "https://other.example/\($0)") }
             let (feed, _) = try XCTUnwrap(Self.fast(first + again), "\(count) ids")
             XCTAssertEqual(feed.imageURLs(), Set((0..<count).map { "https://i.example/\($0)" }), "\(count) ids, each kept once")
             XCTAssertEqual(feed.document.array, first, "\(count) ids")
@@ -89,47 +90,5 @@ final class FastFeedSaveBoundaryTests: XCTestCase {
         let taken = FastFeedSave.feed(mapped, inputIsMapped: true)
         XCTAssertEqual(taken?.0.document.array, fast(input)?.0.document.array, "mapped or not, the same: \(what)", file: file, line: line)
         XCTAssertEqual(taken?.0.imageURLs(), fast(input)?.0.imageURLs(), what, file: file, line: line)
-    }
-
-    /// A document of feed-map's shape of exactly `size` bytes, its newline
-    /// included: items whose last description makes up the size; below the
-    /// smallest such, the empty document and white space; below that, the
-    /// empty document's first bytes (no document).
-    private static func document(ofExactly size: Int) -> [UInt8] {
-        let empty = Array(#"{"items":[]}"#.utf8) + [0x0A]
-        let items = (0..<min(size / 4096 + 1, 40)).map { item(id: id($0), url: "https://i.example/\($0)") }
-        let bare = document(items + [item(id: id(items.count), url: "https://i.example/last", description: "")])
-        guard size >= bare.count else {
-            return size >= empty.count ? empty + Array(repeating: 0x20, count: size - empty.count) : Array(empty.prefix(size))
-        }
-        let padding = String(repeating: "x", count: size - bare.count)
-        return document(items + [item(id: id(items.count), url: "https://i.example/last", description: padding)])
-    }
-
-    /// `count` items of an id and a url, written as the cache writes them
-    /// (without the writer's cost, which a debug build pays per value).
-    private static func compactDocument(_ count: Int, _ item: (Int) -> (id: String, url: String)) -> [UInt8] {
-        var text = #"{"items":["#
-        for index in 0..<count {
-            let (id, url) = item(index)
-            text += (index > 0 ? "," : "") + #"{"id":"\#(id)","url":"\#(url)"}"#
-        }
-        return Array((text + "]}\n").utf8)
-    }
-
-    private static func document(_ items: [JSON]) -> [UInt8] {
-        JSONWriter().line(FeedDocument(items: items).json)
-    }
-
-    private static func item(id: String, url: String, description: String? = nil) -> JSON {
-        var members: [(key: String, value: JSON)] = [("id", .string(id))]
-        if let description { members.append(("description", .string(description))) }
-        members.append(("url", .string(url)))
-        return .object(JSONObject(members))
-    }
-
-    private static func id(_ index: Int) -> String {
-        let hex = String(index, radix: 16, uppercase: true)
-        return String(repeating: "0", count: 8 - hex.count) + hex + "-AB2A-4E66-B374-51BBAC8DB086"
     }
 }
