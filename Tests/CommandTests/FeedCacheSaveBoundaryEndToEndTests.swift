@@ -9,6 +9,7 @@ import FeedTestSupport
 /// sizes less the 64 bytes its document's buffer adds; ids filling the seen-ids
 /// table to its first growth and one past, and to its first table in huge
 /// pages. Each is stored whole: `load` writes the document back as saved.
+/// The empty and the one-byte input fail as documented, with no cache made.
 final class FeedCacheSaveBoundaryEndToEndTests: XCTestCase {
     func test_save_ofADocumentOfEverySizeAtAPageOrHugePageEdge_fromAPipeAndAFile_loadsAsSaved() throws {
         let directory = makeTemporaryDirectory(self)
@@ -30,6 +31,23 @@ final class FeedCacheSaveBoundaryEndToEndTests: XCTestCase {
             let first = CompactFeedDocument.items(count) { (CompactFeedDocument.id($0), "https://i.example/\($0)") }
             let again = CompactFeedDocument.items(count) { (CompactFeedDocument.id($0).lowercased(), "https://other.example/\($0)") }
             try assertSavedAndLoaded(first + again, "\(count) ids, each twice", expecting: first, in: directory)
+        }
+    }
+
+    func test_save_ofTheEmptyAndTheOneByteInput_fromAPipeAndAFile_failsAsDocumented_andMakesNoCache() throws {
+        let directory = makeTemporaryDirectory(self)
+        for (input, status, kind) in [([UInt8](), 66, "not-found"), ([0x7B], 65, "invalid-data")] {
+            let path = directory + "/input"
+            try Data(input).write(to: URL(fileURLWithPath: path))
+            for (how, save) in [("pipe", "cat \(shellQuote(path)) | feed-cache save"), ("file", "feed-cache save < \(shellQuote(path))")] {
+                let cache = directory + "/cache-\(how)"
+                let result = try Command.sh(save, environment: ["FEED_CACHE_DIR": cache])
+                XCTAssertEqual(result.status, Int32(status), "\(input.count) bytes from a \(how): \(result.err)")
+                XCTAssertEqual(result.lastErrorKind, kind, "\(input.count) bytes from a \(how)")
+                XCTAssertEqual(result.err.split(separator: "\n").count, 1, result.err)
+                XCTAssertTrue(result.err.hasPrefix("feed-cache: "), result.err)
+                XCTAssertFalse(FileManager.default.fileExists(atPath: cache), "\(input.count) bytes from a \(how): no cache made")
+            }
         }
     }
 
