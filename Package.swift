@@ -5,12 +5,14 @@ import PackageDescription
 // and only those. What holds it: the release build (Makefile) and CI's build
 // (.ci/run) pass --explicit-target-dependency-import-check error, so there an
 // import of a package target not declared here fails the build (a plain
-// `swift build` may compile it); Tests/CommandTests/Repository/LayeringTests
-// checks the same on the text of the sources, and that no target declares one
-// it does not import. FeedPlatform re-exports the C library, so what a target
-// calls of it is held by LayeringTests alone, a text scan: no EINTR, signal
-// disposition or mask, clock, sleep, thread, environment, user or process id
-// or dlopen outside FeedPlatform.
+// `swift build` may compile it; the check skips test targets, even with
+// --build-tests); Tests/CommandTests/Repository/LayeringTests checks the same
+// on the text of every target's sources, tests too, and that no target
+// declares one it does not import. FeedPlatform re-exports the C library, so
+// what a target calls of it is held by LayeringTests alone, a text scan: no
+// EINTR, signal disposition or mask outside FeedPlatform, and no clock,
+// sleep, thread, environment, user or process id or dlopen in Sources outside
+// it (tests, which import Foundation, are not held to that).
 //
 //   feed-*            the composition roots: a few lines of wiring each
 //   FeedCommands      one type per command over injected standard I/O: arguments,
