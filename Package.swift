@@ -2,8 +2,17 @@
 import PackageDescription
 
 // The layers, each a target. Every target declares each target it imports,
-// and only those (Tests/CommandTests/Repository/LayeringTests checks it), so
-// an import the layering does not allow does not compile:
+// and only those. What holds it: the release build (Makefile) and CI's build
+// (.ci/run) pass --explicit-target-dependency-import-check error, so there an
+// import of a package target not declared here fails the build (a plain
+// `swift build` may compile it; the check skips test targets, even with
+// --build-tests); Tests/CommandTests/Repository/LayeringTests checks the same
+// on the text of every target's sources, tests too, and that no target
+// declares one it does not import. FeedPlatform re-exports the C library, so
+// what a target calls of it is held by LayeringTests alone, a text scan: no
+// EINTR, signal disposition or mask outside FeedPlatform, and no clock,
+// sleep, thread, environment, user or process id or dlopen in Sources outside
+// it (tests, which import Foundation, are not held to that).
 //
 //   feed-*            the composition roots: a few lines of wiring each
 //   FeedCommands      one type per command over injected standard I/O: arguments,
@@ -20,7 +29,8 @@ import PackageDescription
 //   FeedConcurrency   Locked, the one lock type, for the core, the curl adapter and the test server
 //   FeedPlatform      the C library, imported here only and re-exported for its types and
 //                     constants; every system call the other targets make (descriptor-relative
-//                     opens, read, write, rename, mmap, poll, locks, sockets, signals), with one
+//                     opens, read, write, rename, mmap, poll, locks, sockets, signals, clocks and
+//                     sleeping, threads, the environment, process and user ids, dlopen), with one
 //                     EINTR policy (SystemCall); signal dispositions and masks are set only here
 //   FeedFuzzing       the fuzz targets' checks over the parsers (no command links it;
 //                     its tests replay the committed corpora, scripts/libfuzzer fuzzes)
@@ -53,10 +63,11 @@ let package = Package(
         .testTarget(name: "FeedCoreTests", dependencies: ["FeedCore", "FeedConcurrency", "FeedTestSupport"]),
         .testTarget(name: "FeedPresentationTests", dependencies: ["FeedPresentation", "FeedCore", "FeedTestSupport"]),
         .testTarget(name: "FeedStoreFilesTests", dependencies: ["FeedStoreFiles", "FeedCore", "FeedConcurrency", "FeedTestSupport", "FeedPlatform"]),
-        .testTarget(name: "FeedFastPathTests", dependencies: ["FeedFastPath", "FeedCore", "FeedFuzzing", "FeedTestSupport"]),
+        .testTarget(name: "FeedFastPathTests", dependencies: ["FeedFastPath", "FeedCore", "FeedFuzzing", "FeedTestSupport", "FeedPlatform"]),
         .testTarget(name: "FeedCommandsTests", dependencies: ["FeedCommands", "FeedCore", "FeedConcurrency", "FeedTestSupport", "FeedStoreFiles", "FeedPlatform"]),
         .testTarget(name: "LoopbackHTTPTests", dependencies: ["LoopbackHTTP", "FeedPlatform", "FeedCore", "FeedTestSupport"]),
         .testTarget(name: "FeedCurlTests", dependencies: ["FeedCurl"]),
+        .testTarget(name: "FeedPlatformTests", dependencies: ["FeedPlatform"]),
         .testTarget(name: "FeedFuzzingTests", dependencies: ["FeedFuzzing", "FeedPlatform"],
                     exclude: ["Corpus", "Crashes", "feed.dict"]),
         .testTarget(name: "CommandTests", dependencies: ["FeedCore", "FeedCommands", "FeedStoreFiles", "LoopbackHTTP", "FeedTestSupport", "FeedPlatform", "FeedConcurrency"],

@@ -38,12 +38,14 @@ struct Libcurl: @unchecked Sendable {
     static let shared: Result<Libcurl, ToolError> = Result { () throws(ToolError) in try Libcurl.load() }
 
     private static func load() throws(ToolError) -> Libcurl {
-        guard let library = dlopen("libcurl.so.4", RTLD_LAZY | RTLD_LOCAL) ?? dlopen("libcurl.so", RTLD_LAZY | RTLD_LOCAL) else {
-            let reason = dlerror().map { String(cString: $0) } ?? "not found"
-            throw ToolError(.connectivity, "cannot load libcurl (install libcurl4): \(reason)")
+        let library: DynamicLibrary
+        do throws(DynamicLibrary.LoadFailure) {
+            library = try DynamicLibrary.load(firstOf: ["libcurl.so.4", "libcurl.so"])
+        } catch {
+            throw ToolError(.connectivity, "cannot load libcurl (install libcurl4): \(error.reason)")
         }
         func bind<T>(_ name: String, as: T.Type = T.self) throws(ToolError) -> T {
-            guard let symbol = dlsym(library, name) else {
+            guard let symbol = library.symbol(name) else {
                 throw ToolError(.connectivity, "this libcurl has no \(name) (libcurl 7.68 or later is needed)")
             }
             return unsafeBitCast(symbol, to: T.self)

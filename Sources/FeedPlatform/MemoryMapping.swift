@@ -40,4 +40,11 @@ public enum MemoryMapping {
 
     /// The size of a page, at least 4 KiB.
     public static let pageSize = max(Int(sysconf(Int32(_SC_PAGESIZE))), 4096)
+
+    /// `length` rounded up to a whole number of `unit`s (a page, a huge
+    /// page): the length of a mapping that holds `length` bytes. The one
+    /// place this rounding is written.
+    public static func roundedUp(_ length: Int, toMultipleOf unit: Int) -> Int {
+        (length + unit - 1) / unit * unit
+    }
 }

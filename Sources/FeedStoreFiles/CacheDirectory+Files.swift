@@ -126,7 +126,7 @@ extension CacheDirectory {
         guard let file = try? FileDescriptor.open(name, O_RDONLY | O_NOFOLLOW | O_NONBLOCK | O_CLOEXEC, relativeTo: fd) else { return false }
         defer { FileDescriptor.close(file) }
         guard let info = try? FileDescriptor.status(file), info.st_mode & S_IFMT == S_IFREG, info.st_mode & 0o7777 == 0o600,
-              info.st_uid == geteuid(), info.st_nlink == 1,
+              info.st_uid == ProcessIdentity.effectiveUserID, info.st_nlink == 1,
               Int(info.st_size) == parts.reduce(0, { $0 + $1.count }),
               let bytes = try? FileDescriptor.readAll(file), bytes.count == Int(info.st_size) else { return false }
         var offset = 0
@@ -145,7 +145,7 @@ extension CacheDirectory {
 
     /// A name no other writer uses; `.tmp-` marks it stale if left behind.
     static func temporaryName(for name: String) -> String {
-        ".tmp-\(name)-\(getpid())-\(UInt32.random(in: 0...UInt32.max))"
+        ".tmp-\(name)-\(ProcessIdentity.processID)-\(UInt32.random(in: 0...UInt32.max))"
     }
 
     /// Whether `name` is a temporary file (a writer's, or one a dead writer left).

@@ -2,9 +2,7 @@ import FeedPlatform
 
 /// Monotonic seconds, for deadlines.
 func monotonicNow() -> Double {
-    var ts = timespec()
-    clock_gettime(CLOCK_MONOTONIC, &ts)
-    return Double(ts.tv_sec) + Double(ts.tv_nsec) / 1_000_000_000
+    ClockCalls.monotonicSeconds()
 }
 
 /// Milliseconds left until `deadline`, for poll(); clamped to 0...Int32.max.
@@ -21,7 +19,7 @@ func waitUntil(timeout: Double, checkingEvery interval: UInt32, _ done: () -> Bo
     let deadline = monotonicNow() + timeout
     while !done() {
         if monotonicNow() >= deadline { return false }
-        usleep(interval)
+        ClockCalls.sleep(microseconds: interval)
     }
     return true
 }

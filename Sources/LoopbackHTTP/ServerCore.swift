@@ -85,7 +85,7 @@ final class ServerCore: Sendable {
     // MARK: Connection bookkeeping
 
     func connectionThreadStarted(_ fd: Int32) {
-        state.withLock { $0.connectionThreads[fd] = pthread_self() }
+        state.withLock { $0.connectionThreads[fd] = ThreadIdentity.current }
     }
 
     /// Called once by each connection, last thing: deregisters and closes the socket.
@@ -133,7 +133,7 @@ final class ServerCore: Sendable {
     /// `signalStop()`, then waits for the server's threads (a few seconds at most).
     func stop() {
         signalStop()
-        let me = pthread_self()
+        let me = ThreadIdentity.current
         _ = waitUntil(timeout: 5, checkingEvery: 500) { state.withLock { $0.isIdle(except: me) } }
     }
 }

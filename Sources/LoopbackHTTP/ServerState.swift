@@ -8,9 +8,9 @@ struct ServerState {
     var openSockets: Set<Int32> = []
     /// Connection threads started and not yet finished.
     var liveConnections = 0
-    /// The pthread of each running connection thread, so that `stop()` called from a handler
+    /// The thread of each running connection thread, so that `stop()` called from a handler
     /// does not wait for itself.
-    var connectionThreads: [Int32: pthread_t] = [:]
+    var connectionThreads: [Int32: ThreadIdentity] = [:]
     /// Every connection accepted since the start, the ones turned away at stop too.
     var acceptedConnections = 0
     /// Every request received so far, in arrival order.
@@ -44,8 +44,8 @@ struct ServerState {
 
     /// Whether no server thread runs any more, apart from `thread` itself when it is a
     /// connection's (`stop()` called from a handler).
-    func isIdle(except thread: pthread_t) -> Bool {
-        let mine = connectionThreads.values.contains { pthread_equal($0, thread) != 0 } ? 1 : 0
+    func isIdle(except thread: ThreadIdentity) -> Bool {
+        let mine = connectionThreads.values.contains(thread) ? 1 : 0
         return !accepting && liveConnections <= mine
     }
 }

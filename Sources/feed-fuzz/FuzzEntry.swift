@@ -8,7 +8,7 @@ nonisolated(unsafe) private var target: FuzzTarget?
 
 @_cdecl("LLVMFuzzerInitialize")
 public func fuzzerInitialize(_ argc: UnsafeMutablePointer<CInt>?, _ argv: UnsafeMutableRawPointer?) -> CInt {
-    let name = getenv("FEED_FUZZ_TARGET").map { String(cString: $0) } ?? ""
+    let name = ProcessEnvironment.value("FEED_FUZZ_TARGET") ?? ""
     guard let chosen = FuzzTarget.named(name) else {
         let names = FuzzTarget.all.map(\.name).joined(separator: ", ")
         fputs("feed-fuzz: set FEED_FUZZ_TARGET to one of: \(names)\n", stderr)

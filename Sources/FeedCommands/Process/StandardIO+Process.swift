@@ -10,7 +10,7 @@ extension StandardIO {
             input: StandardInputSource(tool: tool, stdoutIsTerminal: output.isTerminal),
             output: output,
             errors: FileDescriptorSink(2),
-            environment: { name in getenv(name).map { String(cString: $0) } },
+            environment: { name in ProcessEnvironment.value(name) },
             now: { SystemClock.now() }
         )
     }

@@ -25,7 +25,7 @@ struct SavedDocumentOutput: ~Copyable {
         // clearing 2 MiB at its first byte.
         let hugePage = 2 << 20, huge = capacity >= hugePage
         let unit = huge ? hugePage : MemoryMapping.pageSize
-        length = (capacity + unit - 1) / unit * unit
+        length = MemoryMapping.roundedUp(capacity, toMultipleOf: unit)
         guard let mapping = try? MemoryMapping.anonymous(length: length, hugePages: huge) else { return nil }
         base = mapping.assumingMemoryBound(to: UInt8.self)
         mirror = input

@@ -23,7 +23,7 @@ final class FeedOutputArena {
         if let mapping { MemoryMapping.unmap(mapping, length: size) }
         mapping = nil
         let wanted = max(capacity, 1 << 16)
-        let rounded = (wanted + FeedOutputArena.hugePage - 1) / FeedOutputArena.hugePage * FeedOutputArena.hugePage
+        let rounded = MemoryMapping.roundedUp(wanted, toMultipleOf: FeedOutputArena.hugePage)
         guard let fresh = try? MemoryMapping.anonymous(length: rounded, hugePages: rounded >= FeedOutputArena.hugePage) else {
             return nil
         }

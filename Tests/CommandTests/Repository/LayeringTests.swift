@@ -2,8 +2,9 @@ import XCTest
 
 /// The layering the package promises (the top of Package.swift), checked on
 /// the sources themselves: every target declares exactly the targets it
-/// imports, and the C library's interruptions and signal dispositions are
-/// dealt with only in FeedPlatform.
+/// imports, the C library's interruptions and signal dispositions are dealt
+/// with only in FeedPlatform, and the system calls listed below are made only
+/// there.
 final class LayeringTests: XCTestCase {
     private static let root = ManPageTests.packageRoot
 
@@ -34,6 +35,35 @@ final class LayeringTests: XCTestCase {
                 }
             }
         }
+    }
+
+    /// The C library's clock, sleeping, threads, environment, user and process
+    /// ids and dynamic loading are reached through FeedPlatform's wrappers
+    /// (ClockCalls, DetachedThread, ThreadIdentity, ProcessEnvironment,
+    /// ProcessIdentity, DynamicLibrary), never called from another target's
+    /// sources. Tests are not held to it: they import Foundation, which brings
+    /// the C library whatever FeedPlatform does.
+    func test_systemCalls_areMadeOnlyInFeedPlatform() throws {
+        let calls = ["clock_gettime", "clock_nanosleep", "gettimeofday", "usleep", "nanosleep",
+                     "getenv", "secure_getenv", "setenv", "unsetenv", "putenv",
+                     "getpid", "getppid", "getuid", "geteuid", "getgid", "getegid",
+                     "dlopen", "dlsym", "dlclose", "dlerror"]
+        let prefixes = ["pthread_", "thrd_"]
+        var checked = 0
+        for file in try Self.swiftFiles(under: "Sources") where !file.hasPrefix(Self.root + "/Sources/FeedPlatform/") {
+            checked += 1
+            let text = try String(contentsOfFile: file, encoding: .utf8)
+            for (number, line) in text.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
+                let code = Self.withoutComment(line)
+                for name in calls where Self.freeStandingWords(name, in: code).contains(where: { code[$0.upperBound...].hasPrefix("(") }) {
+                    XCTFail("\(file):\(number + 1): '\(name)(' outside FeedPlatform")
+                }
+                for prefix in prefixes where !Self.freeStandingWords(prefix, in: code).isEmpty {
+                    XCTFail("\(file):\(number + 1): '\(prefix)' outside FeedPlatform")
+                }
+            }
+        }
+        XCTAssertGreaterThan(checked, 100, "no sources read")
     }
 
     // MARK: - Reading the package
@@ -69,6 +99,23 @@ final class LayeringTests: XCTestCase {
             }
         }
         return imported
+    }
+
+    /// Where `word` starts an identifier of `line` that is not a member (`.word`).
+    static func freeStandingWords(_ word: String, in line: Substring) -> [Range<Substring.Index>] {
+        var found: [Range<Substring.Index>] = []
+        var rest = line[...]
+        while let range = rest.range(of: word) {
+            let before = range.lowerBound == line.startIndex ? nil : line[line.index(before: range.lowerBound)]
+            if before.map({ !($0.isLetter || $0.isNumber || $0 == "_" || $0 == ".") }) ?? true { found.append(range) }
+            rest = line[range.upperBound...]
+        }
+        return found
+    }
+
+    /// The line up to its `//` comment, if any.
+    static func withoutComment(_ line: Substring) -> Substring {
+        line.range(of: "//").map { line[..<$0.lowerBound] } ?? line
     }
 
     static func swiftFiles(under folder: String) throws -> [String] {

@@ -1,6 +1,7 @@
 import Foundation
 import XCTest
 import FeedPlatform
+import FeedTestSupport
 
 /// A built command started with posix_spawn: its stdin a pipe the test
 /// writes to as slowly as it likes, its stdout and stderr files. Its peak

@@ -1,5 +1,6 @@
 import Foundation
 import FeedPlatform
+import FeedTestSupport
 
 /// A built command run to its end by posix_spawn (stdin /dev/null, stdout and
 /// stderr files), reaped by wait4 (ChildProcess), its peak resident memory sampled while it

@@ -1,9 +1,8 @@
-import FeedPlatform
-
-/// Detached pthreads running Swift closures: the accept loop and each connection.
-enum DetachedThread {
+/// Detached pthreads running Swift closures: the test server's accept loop
+/// and each of its connections.
+public enum DetachedThread {
     /// Starts a detached pthread running `body`. Returns false if no thread could be made.
-    static func start(_ body: @escaping () -> Void) -> Bool {
+    public static func start(_ body: @escaping () -> Void) -> Bool {
         let context = Unmanaged.passRetained(ThreadBody(body)).toOpaque()
         var attributes = pthread_attr_t()
         pthread_attr_init(&attributes)
