@@ -38,6 +38,15 @@ public enum MemoryMapping {
         _ = madvise(start, length, MADV_DONTNEED)
     }
 
+    /// Faults in the pages of an anonymous mapping, writable, keeping what
+    /// they hold (Linux 5.14 on; elsewhere, or before, nothing happens and
+    /// the pages are faulted in when first written).
+    public static func populate(_ start: UnsafeMutableRawPointer, length: Int) {
+        #if os(Linux)
+        _ = madvise(start, length, 23) // MADV_POPULATE_WRITE
+        #endif
+    }
+
     /// The size of a page, at least 4 KiB.
     public static let pageSize = max(Int(sysconf(Int32(_SC_PAGESIZE))), 4096)
 

@@ -4,33 +4,56 @@ import FeedCore
 /// stands: feed documents one after another (`{"items":[…]}`, with or without
 /// the validators feed-map adds), every item a flat object written compactly
 /// as the cache writes it. Each item is checked as `LocalFeed` checks it (a
-/// UUID `id`, an absolute `url`), a repeated id dropped, and its bytes copied
-/// as they are into the one buffer of the document to store, so memory is
+/// UUID `id`, an absolute `url`), a repeated id dropped, and its bytes kept
+/// as they are in the one buffer of the document to store, so memory is
 /// that document and not a tree of it. Anything else it declines, having
 /// changed nothing, and the caller reads the input the reference way
 /// (`RecordReader` and `LocalFeed`), whose answer or error is the one given.
+///
+/// The scan reads a copy of the input taken a stretch at a time, never the
+/// input itself, and the document is made of that copy: another process
+/// that rewrites a mapped input during the save changes nothing that was
+/// checked, so only checked bytes are stored.
 public enum FastFeedSave {
     /// The feed to store and the validators to keep with it; nil to decline.
-    /// With `inputIsMapped` (input mapped from a file, private and writable,
-    /// for the life of the process), the document may be the input's own
-    /// bytes where it is one compact document (`SavedDocumentOutput`), and
-    /// else the input's pages are given back as the scan passes them.
+    /// With `inputIsMapped` (input mapped from a file, never written), the
+    /// input's pages are given back as they are copied.
     public static func feed(_ input: UnsafeMutableBufferPointer<UInt8>, inputIsMapped: Bool) -> (CheckedFeed, FeedValidators?)? {
-        guard let base = input.baseAddress,
-              var output = SavedDocumentOutput(capacity: input.count + 64, mirroring: inputIsMapped ? input : nil) else { return nil }
-        var scan = SavedDocumentScan(scanner: JSONScanner(base, from: 0, to: input.count),
-                                     release: InputRelease(base: base, from: 0, enabled: inputIsMapped))
+        switch feed(input, inputIsMapped: inputIsMapped, ahead: SavedInputCopy.stretch) {
+        case .taken(let feed): return feed
+        case .declined(wholeCopy: true): return nil
+        // Something longer than the stretch copied ahead: again, over a whole copy.
+        case .declined(wholeCopy: false): return feed(input, inputIsMapped: inputIsMapped, ahead: input.count).taken
+        }
+    }
+
+    private enum Answer {
+        case taken((CheckedFeed, FeedValidators?))
+        case declined(wholeCopy: Bool)
+
+        var taken: (CheckedFeed, FeedValidators?)? {
+            if case .taken(let feed) = self { return feed }
+            return nil
+        }
+    }
+
+    private static func feed(_ input: UnsafeMutableBufferPointer<UInt8>, inputIsMapped: Bool, ahead: Int) -> Answer {
+        guard input.baseAddress != nil, var output = SavedDocumentOutput(capacity: input.count + 64) else {
+            return .declined(wholeCopy: true)
+        }
+        var scan = SavedDocumentScan(SavedInputCopy(input, into: output.base, ahead: ahead, releasing: inputIsMapped),
+                                     into: output)
         var documents = 0
         var validators: JSON?
-        output.open()
         repeat {
-            guard let found = scan.document(into: &output) else { return nil }
+            guard let found = scan.document(into: &output, first: documents == 0) else {
+                return .declined(wholeCopy: scan.copy.isWhole)
+            }
             validators = found
             documents += 1
-            scan.scanner.skipWhitespace()
-        } while !scan.scanner.atEnd
+        } while !scan.atEnd()
         output.close()
         // As the reference: the validators of a feed that is one document.
-        return (output.finished(), documents == 1 ? FeedValidators(json: validators) : nil)
+        return .taken((output.finished(), documents == 1 ? FeedValidators(json: validators) : nil))
     }
 }

@@ -1,11 +1,14 @@
 import FeedCore
 
-/// Reads the documents `FastFeedSave` takes, one at a time, copying each
-/// kept item into the output: `{"items":[…]}`, optionally followed by the
-/// validators feed-map writes (`,"validators":{…}`), nothing else.
+/// Reads the documents `FastFeedSave` takes, one at a time, from the copy
+/// of the input (`SavedInputCopy`), writing each kept item into the
+/// document: `{"items":[…]}`, optionally followed by the validators feed-map
+/// writes (`,"validators":{…}`), nothing else. The scanner ends where the
+/// copy does; a scan that meets that end (an item longer than the stretch
+/// copied ahead) declines, and `FastFeedSave` scans again over a whole copy.
 struct SavedDocumentScan {
-    var scanner: JSONScanner
-    var release: InputRelease
+    private(set) var scanner: JSONScanner
+    private(set) var copy: SavedInputCopy
     /// The ids kept so far, as numbers: a UUID in any case is the same id.
     private let seen = SeenIDs()
     private var items = SavedItemScan()
@@ -17,17 +20,28 @@ struct SavedDocumentScan {
     private var kept: [Bool] = Array(repeating: false, count: Self.batch)
     private static var batch: Int { 32 }
 
-    init(scanner: JSONScanner, release: InputRelease) {
-        self.scanner = scanner
-        self.release = release
+    init(_ copy: SavedInputCopy, into output: borrowing SavedDocumentOutput) {
+        self.copy = copy
+        scanner = JSONScanner(output.base, from: 0, to: 0)
     }
 
-    /// One document; its validators' value (`.null` without them), or nil
-    /// for anything the fast path does not take.
-    mutating func document(into output: inout SavedDocumentOutput) -> JSON?? {
+    /// Whether only white space is left of the input.
+    mutating func atEnd() -> Bool {
+        while true {
+            scanner.skipWhitespace()
+            guard scanner.atEnd, cover() else { return scanner.atEnd }
+        }
+    }
+
+    /// One document (the first opens the output); its validators' value
+    /// (`.null` without them), or nil for anything the fast path does not take.
+    mutating func document(into output: inout SavedDocumentOutput, first: Bool) -> JSON?? {
+        cover()
         guard scanner.consume(0x7B), key("items"), scanner.consume(0x3A), scanner.consume(0x5B) else { return nil }
+        if first { output.open() }
         if !scanner.consume(0x5D) {
             repeat {
+                cover()
                 scanner.skipWhitespace()
                 let start = scanner.index
                 guard let id = items.scan(&scanner) else { return nil }
@@ -40,6 +54,7 @@ struct SavedDocumentScan {
             guard scanner.consume(0x5D) else { return nil }
         }
         var validators: JSON?
+        cover()
         if scanner.consume(0x2C) {
             guard key(FeedValidators.documentKey), scanner.consume(0x3A) else { return nil }
             scanner.skipWhitespace()
@@ -64,10 +79,18 @@ struct SavedDocumentScan {
         }
         for index in 0..<pendingCount where kept[index] {
             let item = pending[index]
-            output.appendItem(scanner.base + item.start, count: item.end - item.start)
+            output.appendItem(at: item.start, count: item.end - item.start)
         }
-        if !output.isMirroring { release.advance(to: pending[pendingCount - 1].end) }
         pendingCount = 0
+    }
+
+    /// Copies on ahead of the scanner, which then ends where the copy does;
+    /// whether the copy grew.
+    @discardableResult @inline(__always)
+    private mutating func cover() -> Bool {
+        guard copy.cover(from: scanner.index) else { return false }
+        scanner = JSONScanner(scanner.base, from: scanner.index, to: copy.end)
+        return true
     }
 
     /// An unescaped key spelt `name`.

@@ -85,29 +85,55 @@ final class FastFeedSaveDifferentialTests: XCTestCase {
         }
     }
 
-    /// A mapped input that is one compact document, nothing dropped, is the
-    /// document itself: nothing is copied. With validators after the items,
-    /// the document's end is written into the input's copy of the page.
-    func test_aMappedCompactDocument_isStoredFromTheInputItself() throws {
+    /// The document is made of the copy the scan checked, never of the
+    /// input's own memory: a mapped input that another process rewrites
+    /// after the scan (an id made invalid, another valid id, the end cut off)
+    /// leaves the document as it was checked.
+    func test_aMappedInputRewrittenAfterTheScan_leavesTheCheckedDocument() throws {
         var random = SystemRandomNumberGenerator()
-        let items = (0..<50).map { Self.item($0, id: Self.id(&random)) }
-        for validators in [nil, #"{"url":"https://h/v1/feed","etag":"\"e\""}"#] {
-            let input = Self.document(items, validators: validators)
-            let mapped = UnsafeMutableBufferPointer<UInt8>.allocate(capacity: input.count)
-            defer { mapped.deallocate() }
-            _ = mapped.initialize(from: input)
-            let (feed, _) = try XCTUnwrap(FastFeedSave.feed(mapped, inputIsMapped: true))
-            XCTAssertEqual(feed.document.withUnsafeBytes { $0.baseAddress }, UnsafeRawPointer(mapped.baseAddress), "validators: \(validators ?? "none")")
-            XCTAssertEqual(feed.document.array, FeedSaveFuzzing.reference(input)?.document)
+        let items = (0..<5_000).map { Self.item($0, id: Self.id(&random)) }
+        let repeated = Array(items[..<10]) + [items[3]] + Array(items[10...])
+        for (validators, list) in [(nil, items), (#"{"url":"https://h/v1/feed","etag":"\"e\""}"#, items), (nil, repeated)] {
+            let input = Self.document(list, validators: validators)
+            let checked = try XCTUnwrap(FeedSaveFuzzing.reference(input)?.document)
+            let lastID = try XCTUnwrap(Self.lastIDOffset(input))
+            let rewrites: [(String, (UnsafeMutableBufferPointer<UInt8>) -> Void)] = [
+                ("an invalid id", { $0[lastID] = UInt8(ascii: "Z") }),
+                ("another valid id", { $0[lastID] = $0[lastID] == UInt8(ascii: "0") ? UInt8(ascii: "1") : UInt8(ascii: "0") }),
+                ("the end cut off", { $0.update(repeating: 0) }),
+            ]
+            for (what, rewrite) in rewrites {
+                let mapped = UnsafeMutableBufferPointer<UInt8>.allocate(capacity: input.count)
+                defer { mapped.deallocate() }
+                _ = mapped.initialize(from: input)
+                let (feed, _) = try XCTUnwrap(FastFeedSave.feed(mapped, inputIsMapped: true))
+                rewrite(mapped)
+                XCTAssertEqual(feed.document.array, checked, "\(what), \(list.count) items, validators: \(validators ?? "none")")
+            }
         }
-        // An item dropped (its id seen before) before others: the document is a copy.
-        let repeated = Self.document(Array(items[..<10]) + [items[3]] + Array(items[10...]), validators: nil)
-        let mapped = UnsafeMutableBufferPointer<UInt8>.allocate(capacity: repeated.count)
-        defer { mapped.deallocate() }
-        _ = mapped.initialize(from: repeated)
-        let (feed, _) = try XCTUnwrap(FastFeedSave.feed(mapped, inputIsMapped: true))
-        XCTAssertNotEqual(feed.document.withUnsafeBytes { $0.baseAddress }, UnsafeRawPointer(mapped.baseAddress))
-        XCTAssertEqual(feed.document.array, FeedSaveFuzzing.reference(repeated)?.document)
+    }
+
+    /// The scan reads a copy taken a stretch ahead of it; what is longer than
+    /// that stretch (an item, white space between documents, validators) is
+    /// scanned again over a whole copy, and stored as the reference stores it.
+    func test_piecesLongerThanTheStretchCopiedAhead_storeWhatTheReferenceStores() throws {
+        var random = SplitMix64(seed: 20261127)
+        let long = String(repeating: "long text \u{E9} ", count: 40_000) // about 480 KB
+        var items = (0..<6_000).map { Self.item($0, id: Self.id(&random)) }
+        items[4_000] = .object(JSONObject([("id", .string(Self.id(&random))), ("description", .string(long)), ("url", .string("https://i.example/long"))]))
+        let repeated = Array(items[..<3_000]) + Array(items[100..<200]) + Array(items[3_000...])
+        let inputs: [(String, [UInt8])] = [
+            ("a long item", Self.document(items, validators: nil)),
+            ("a long item after repeated ids", Self.document(repeated, validators: nil)),
+            ("long white space between documents", Self.document(Array(items[..<10]), validators: nil) + Array(repeating: 0x20, count: 700_000)
+                + Self.document(Array(items[10..<20]), validators: nil)),
+            ("long validators", Self.document(Array(items[..<10]), validators: #"{"url":"https://h/v1/feed","etag":"\#(String(repeating: "e", count: 600_000))"}"#)),
+            ("many stretches, repeated ids", Self.document(Array(items[..<4_000]) + Array(items[..<4_000]) + Array(items[4_001...]), validators: nil)),
+        ]
+        for (what, input) in inputs {
+            XCTAssertNotNil(Self.fast(input), what)
+            try Self.holds(input, what)
+        }
     }
 
     // MARK: - Helpers
@@ -124,6 +150,13 @@ final class FastFeedSaveDifferentialTests: XCTestCase {
         } catch {
             XCTFail("\(error): \(what)", file: file, line: line)
         }
+    }
+
+    /// Where the first hex digit of the last item's id stands.
+    private static func lastIDOffset(_ input: [UInt8]) -> Int? {
+        let key = Array(#""id":""#.utf8)
+        guard input.count > key.count else { return nil }
+        return (0...(input.count - key.count)).last { Array(input[$0..<($0 + key.count)]) == key }.map { $0 + key.count }
     }
 
     private static func item(_ index: Int, id: String) -> JSON {

@@ -7,6 +7,7 @@ extension FeedCacheSubcommands {
     /// `load` would, unless `--quiet`.
     func save() throws {
         guard let input = try readSaveInput() else { return }
+        SaveCheckpoint.reached(stage.io.environment)
         let append = arguments.has("--append")
         let stored: CachedBytes
         switch input {
