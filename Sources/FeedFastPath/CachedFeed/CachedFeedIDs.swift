@@ -83,7 +83,7 @@ public enum CachedFeedIDs {
                 guard id == nil, let value = scanner.string() else { return nil }
                 id = value
             } else {
-                guard scanner.skipValue(depth: 2) else { return nil }
+                guard scanner.skipValue(inside: 2) else { return nil }
             }
         } while scanner.consume(0x2C)
         guard scanner.consume(0x7D) else { return nil }

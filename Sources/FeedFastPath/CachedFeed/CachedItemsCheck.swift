@@ -26,7 +26,7 @@ struct CachedItemsCheck: ItemTally {
                 scanner.skipWhitespace()
                 url = scanner.peek() == JSONScanner.stringOpener // the last one counts, as in JSONObject
             }
-            guard scanner.skipValue(depth: 2) else { return false }
+            guard scanner.skipValue(inside: 2) else { return false }
         } while scanner.consume(0x2C)
         guard scanner.consume(0x7D) else { return false }
         if escapedKey || url != true { everyItemHasURL = false }

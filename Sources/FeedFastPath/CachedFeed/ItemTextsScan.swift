@@ -36,7 +36,7 @@ struct ItemTextsScan {
             guard let key = scanner.checkedString(), !key.escaped, scanner.consume(0x3A) else { return nil }
             scanner.skipWhitespace()
             guard let shown = shown(key, scanner) else {
-                guard scanner.peek() == JSONScanner.stringOpener ? scanner.checkedString() != nil : scanner.skipValue(depth: 2) else { return nil }
+                guard scanner.peek() == JSONScanner.stringOpener ? scanner.checkedString() != nil : scanner.skipValue(inside: 2) else { return nil }
                 continue
             }
             let first = scanner.peek() ?? 0
@@ -44,7 +44,7 @@ struct ItemTextsScan {
                 guard let span = shown.isNumber ? scanner.number() : scanner.checkedString() else { return nil }
                 spans[shown] = text(span, scanner, &decoded)
             } else {
-                guard scanner.skipValue(depth: 2) else { return nil }
+                guard scanner.skipValue(inside: 2) else { return nil }
                 spans[shown] = nil
             }
         } while scanner.consume(0x2C)

@@ -19,7 +19,7 @@ enum FeedItemRules {
                     guard let found = value(&scanner, of: fields[index]) else { return false }
                     item[index] = found
                 } else {
-                    guard scanner.skipValue(depth: 3) else { return false }
+                    guard scanner.skipValue(inside: 3) else { return false }
                 }
             } while scanner.consume(0x2C)
             guard scanner.consume(0x7D) else { return false }

@@ -136,7 +136,7 @@ enum FeedPayloadMapper {
                     }
                     sawItems = true
                 } else {
-                    guard skips(key, scanner, alone: alone), scanner.skipValue(depth: 1) else { return .failed }
+                    guard skips(key, scanner, alone: alone), scanner.skipValue(inside: 1) else { return .failed }
                 }
             } while scanner.consume(0x2C)
             guard scanner.consume(0x7D) else { return .failed }
@@ -156,7 +156,7 @@ enum FeedPayloadMapper {
         while scanner.consume(0x2C) {
             // A second "items" would replace the first: too rare to split for.
             guard let key = scanner.string(), skips(key, scanner, alone: alone), !scanner.span(key, is: "items"),
-                  scanner.consume(0x3A), scanner.skipValue(depth: 1) else { return false }
+                  scanner.consume(0x3A), scanner.skipValue(inside: 1) else { return false }
         }
         return scanner.consume(0x7D) && scanner.finishPayload()
     }

@@ -109,7 +109,7 @@ struct EscapedJSONScanner {
             index = at + 1
             return true
         case 0x75: // u and four hex digits; a surrogate (half a pair) is left to the decoding path
-            guard end - at >= 5, let unit = JSONScanner.hex4(base, at + 1), !(0xD800...0xDFFF).contains(unit) else { return false }
+            guard end - at >= 5, let unit = JSONHex.unit(base, at + 1), !(0xD800...0xDFFF).contains(unit) else { return false }
             index = at + 5
             return true
         default:

@@ -169,24 +169,18 @@ public struct JSONScanner {
     }
 
     @inline(__always) private func hex4(at offset: Int) -> UInt32? {
-        end - offset >= 4 ? JSONScanner.hex4(base, offset) : nil
+        end - offset >= 4 ? JSONHex.unit(base, offset) : nil
     }
 
-    /// The four hex digits at `offset` (which the caller knows are there), or nil.
-    @inline(__always) static func hex4(_ base: UnsafeMutablePointer<UInt8>, _ offset: Int) -> UInt32? {
-        var value: UInt32 = 0
-        for position in offset..<(offset + 4) {
-            let byte = base[position]
-            let digit: UInt8
-            switch byte {
-            case 0x30...0x39: digit = byte - 0x30
-            case 0x61...0x66: digit = byte - 0x61 + 10
-            case 0x41...0x46: digit = byte - 0x41 + 10
-            default: return nil
-            }
-            value = value << 4 | UInt32(digit)
+    /// A string's value, escapes decoded, into `out` (the text is left as it is).
+    public func decode(_ span: JSONSpan, into out: inout [UInt8]) {
+        out.removeAll(keepingCapacity: true)
+        out.append(contentsOf: UnsafeBufferPointer(start: base + span.start, count: span.count))
+        guard span.escaped else { return }
+        let end = out.withUnsafeMutableBufferPointer { copy in
+            JSONScanner(copy).unescapeInPlace(JSONSpan(start: 0, end: copy.count, escaped: true))
         }
-        return value
+        out.removeSubrange(end...)
     }
 
     /// Decodes an escaped string's value in place, over its own bytes (a
@@ -284,10 +278,8 @@ public struct JSONScanner {
     /// A number or literal runs to a delimiter: `12x` is not a number.
     @inline(__always) public func atDelimiter() -> Bool {
         guard index < end else { return true }
-        switch base[index] {
-        case 0x20, 0x0A, 0x0D, 0x09, 0x2C, 0x5D, 0x7D, 0x3A: return true
-        default: return false
-        }
+        let byte = base[index]
+        return JSONWhitespace.contains(byte) || byte == 0x2C || byte == 0x5D || byte == 0x7D || byte == 0x3A
     }
 }
 
