@@ -56,22 +56,25 @@ public struct CachedFeedItems {
     }
 
     /// Calls `body` with each item, in order, read by the reference reader.
-    public func forEach<E: Error>(_ body: (JSON) throws(E) -> Void) throws(E) {
-        guard var offset = firstItem else { return }
+    /// False if the second pass did not find what the first checked (fail
+    /// with `CachedPasses.disagreement`: the output so far is not all).
+    public func forEach<E: Error>(_ body: (JSON) throws(E) -> Void) throws(E) -> Bool {
+        guard var offset = firstItem else { return true }
         for _ in 0..<count {
-            // The first pass took these bytes as the reader takes them.
-            guard let item = try? JSONReader.value(in: document, at: &offset) else { return }
+            guard let item = try? JSONReader.value(in: document, at: &offset) else { return false }
             try body(item)
-            Self.passSeparator(document, &offset)
+            guard Self.passSeparator(base, count: document.count, &offset) else { return false }
         }
+        return true
     }
 
     /// Calls `body` with what each item shows, in order: read from its bytes
     /// (`ItemTextsScan`) where that takes it, else from the reference
     /// reading of the item, as `forEach` gives it. Many items are read on a
-    /// helper thread a batch ahead of `body` (`ItemTextsAhead`).
-    public func forEachTexts<E: Error>(_ body: (FeedItemTextBytes) throws(E) -> Void) throws(E) {
-        guard let firstItem else { return }
+    /// helper thread a batch ahead of `body` (`ItemTextsAhead`). False as
+    /// `forEach` says.
+    public func forEachTexts<E: Error>(_ body: (FeedItemTextBytes) throws(E) -> Void) throws(E) -> Bool {
+        guard let firstItem else { return true }
         let reader = ItemTextsReader(document, base: base, firstItem: firstItem)
         if count >= Self.readAheadCount {
             return try ItemTextsAhead(reader, base: base, count: count).forEach(body)
@@ -80,19 +83,22 @@ public struct CachedFeedItems {
         var decoded: [UInt8] = []
         for _ in 0..<count {
             decoded.removeAll(keepingCapacity: true)
-            guard let spans = sequential.next(decodingInto: &decoded) else { return }
+            guard let spans = sequential.next(decodingInto: &decoded) else { return false }
             try decoded.withUnsafeBufferPointer { (decoded) throws(E) in try body(spans.bytes(in: base, decoded: decoded.baseAddress)) }
         }
+        return true
     }
 
     /// From how many items `forEachTexts` reads ahead on a second thread.
     static var readAheadCount: Int { 4096 }
 
     /// Moves past the white space and the comma (or the closing bracket)
-    /// after an item: the first pass found only those there.
-    static func passSeparator(_ document: UnsafeBufferPointer<UInt8>, _ offset: inout Int) {
-        while offset < document.count, document[offset] != 0x2C, document[offset] != 0x5D { offset += 1 }
-        offset += 1
+    /// after an item; false if something else is there.
+    static func passSeparator(_ base: UnsafeMutablePointer<UInt8>, count: Int, _ offset: inout Int) -> Bool {
+        var cursor = StoredEnvelope.amongItems(base, at: offset, count: count)
+        guard cursor.nextElement() != nil else { return false }
+        offset = cursor.index
+        return true
     }
 
     /// An item as `forEachStored` gives it.
@@ -106,21 +112,22 @@ public struct CachedFeedItems {
 
     /// Calls `body` with each item, in order: as it stands where it is one
     /// `save` stores as it stands, so that it needs no reading; else read.
-    public func forEachStored<E: Error>(_ body: (Item) throws(E) -> Void) throws(E) {
-        guard var offset = firstItem else { return }
+    /// False as `forEach` says.
+    public func forEachStored<E: Error>(_ body: (Item) throws(E) -> Void) throws(E) -> Bool {
+        guard var offset = firstItem else { return true }
         if let ends {
             for end in ends {
                 if end > 0 {
-                    while JSONWhitespace.contains(base[offset]) { offset += 1 } // the first pass took the item after it
+                    while offset < end, JSONWhitespace.contains(base[offset]) { offset += 1 } // the first pass took the item after it
                     try body(.stored(StoredItem(bytes: UnsafeBufferPointer(start: base + offset, count: end - offset))))
                     offset = end
                 } else {
-                    guard let item = try? JSONReader.value(in: document, at: &offset) else { return }
+                    guard let item = try? JSONReader.value(in: document, at: &offset) else { return false }
                     try body(.read(item))
                 }
-                Self.passSeparator(document, &offset)
+                guard Self.passSeparator(base, count: document.count, &offset) else { return false }
             }
-            return
+            return true
         }
         var scan = SavedItemScan()
         for _ in 0..<count {
@@ -132,11 +139,11 @@ public struct CachedFeedItems {
                 offset = scanner.index
                 try body(.stored(StoredItem(bytes: bytes)))
             } else {
-                // The first pass took these bytes as the reader takes them.
-                guard let item = try? JSONReader.value(in: document, at: &offset) else { return }
+                guard let item = try? JSONReader.value(in: document, at: &offset) else { return false }
                 try body(.read(item))
             }
-            Self.passSeparator(document, &offset)
+            guard Self.passSeparator(base, count: document.count, &offset) else { return false }
         }
+        return true
     }
 }

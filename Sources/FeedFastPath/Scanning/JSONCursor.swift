@@ -137,9 +137,14 @@ public struct JSONCursor<Scanner: JSONTokenScanning> {
     /// Is `key` the name `name`? As bytes; an escaped key is decoded first
     /// (for a reader that passes escaped keys and must know what they spell).
     @inline(__always) public func key(_ key: JSONKey, is name: StaticString) -> Bool {
+        self.key(key, is: UnsafeBufferPointer(start: name.utf8Start, count: name.utf8CodeUnitCount))
+    }
+
+    /// Is `key` the name whose bytes are `name`? (A schema's field name.)
+    @inline(__always) public func key(_ key: JSONKey, is name: UnsafeBufferPointer<UInt8>) -> Bool {
         guard key.escaped else { return scanner.span(key.span, is: name) }
         var decoded: [UInt8] = []
         scanner.decode(key.span, into: &decoded)
-        return decoded.elementsEqual(UnsafeBufferPointer(start: name.utf8Start, count: name.utf8CodeUnitCount))
+        return decoded.elementsEqual(name)
     }
 }

@@ -100,9 +100,9 @@ final class CachedFeedItemsDifferentialTests: XCTestCase {
         document.withUnsafeBytes { bytes in
             guard let items = CachedFeedItems(bytes) else { return nil }
             var read: [JSON] = []
-            items.forEach { read.append($0) }
+            XCTAssertTrue(items.forEach { read.append($0) })
             var texts: [FeedItemTexts] = []
-            items.forEachTexts { texts.append($0.texts) }
+            XCTAssertTrue(items.forEachTexts { texts.append($0.texts) })
             return (read, texts, items.count, items.everyItemHasURL)
         }
     }
@@ -145,12 +145,13 @@ extension CachedFeedItemsDifferentialTests {
     /// What `forEachStored` gives, one line an item.
     private static func given(_ items: CachedFeedItems) -> [String] {
         var given: [String] = []
-        items.forEachStored { item in
+        let complete = items.forEachStored { item in
             switch item {
             case .stored(let item): given.append("stored \(String(decoding: item.bytes, as: UTF8.self)) \(item.url)")
             case .read(let value): given.append("read \(value[FeedItemField.url.name]?.stringValue ?? "-")")
             }
         }
+        XCTAssertTrue(complete)
         return given
     }
 }
