@@ -56,6 +56,8 @@ struct FeedPayloadItems {
 /// every value and counts its depth; this keeps the positions of the `items` array and its
 /// values, and reads each item's `id`. Escaped keys are decoded (`"\u0069tems"` is `items`);
 /// a repeated key's last value wins, as the reference reader has it.
+///
+/// Held by `FeedPayloadAgreementTests` (docs/layout.md, "The readers").
 private enum ItemsScan {
     typealias Found = (items: [FeedPayloadItems.Item], open: Int, close: Int)
     typealias Cursor = JSONCursor<JSONScanner>

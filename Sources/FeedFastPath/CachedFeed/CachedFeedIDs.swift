@@ -11,6 +11,12 @@ import FeedCore
 /// large document); the second writes the ids from there.
 /// Memory stays one buffer of output and the offsets, at most a tenth of
 /// the document (beyond that, the second pass walks the document again).
+///
+/// A reader of `JSONCursor` (escaped keys and a repeated `id` declined). If
+/// the second pass does not find what the first checked, `.passesDisagree`.
+/// Held by `CachedFeedIDsDifferentialTests`, `ReaderEdgesDifferentialTests`,
+/// `CachedPassesDisagreementTests` and the `cached-ids` fuzz target
+/// (docs/layout.md, "The readers").
 public enum CachedFeedIDs {
     /// Writes every id, one a line, through `write`, in pieces: `.declined`,
     /// having written nothing, if the document is not one it takes.

@@ -11,6 +11,12 @@ import FeedCore
 /// objects; anything else it declines, and the caller reads the document the
 /// reference way (`CachedBytes.feedItems`), whose answer or error is the one
 /// given.
+///
+/// If the second pass does not find what the first checked, each `forEach…`
+/// returns false (the caller fails with `CachedPasses.disagreement`).
+/// Held by `CachedFeedItemsDifferentialTests`, `ItemTextsAheadTests`,
+/// `ReaderEdgesDifferentialTests`, `CachedPassesDisagreementTests` and the
+/// `cached-items` fuzz target (docs/layout.md, "The readers").
 public struct CachedFeedItems {
     private let document: UnsafeBufferPointer<UInt8>
     /// The same bytes, as the scanner takes them (it never writes to them).

@@ -9,6 +9,9 @@ import FeedPlatform
 /// (`FeedItemTexts`). It declines where a key is spelt with escapes, which
 /// might spell a shown one; the caller then reads the item the reference way.
 /// A reader of `JSONCursor` (docs/layout.md, "The readers").
+///
+/// Held by `CachedFeedItemsDifferentialTests`, `ReaderEdgesDifferentialTests`
+/// and the `cached-items` fuzz target.
 struct ItemTextsScan {
     private var scratch: [UInt8] = []
     /// The shown fields' names, one after another, and where each stands:

@@ -3,6 +3,9 @@ import FeedCore
 /// The first pass over a cached document's items, from the array's first
 /// item to the document's end (`StoredEnvelope`). A large one is checked by
 /// two threads (`TwoThreadSplit`), split at an item boundary near its middle.
+///
+/// Held by the large documents of `CachedFeedIDsDifferentialTests` and
+/// `CachedFeedItemsDifferentialTests` (the split starts beyond the fuzzers' inputs).
 enum SplitItemCheck {
     typealias Cursor = StoredEnvelope.Cursor
 

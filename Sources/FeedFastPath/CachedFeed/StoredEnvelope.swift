@@ -4,6 +4,9 @@ import FeedCore
 /// items, `]}`, then only white space; `items` its one key, unescaped. The
 /// one reader of it for the cached document's readers (`CachedFeedIDs`,
 /// `CachedFeedItems` through `SplitItemCheck`); anything else declines.
+///
+/// Held by `CachedFeedIDsDifferentialTests`, `CachedFeedItemsDifferentialTests`
+/// and the `cached-ids` and `cached-items` fuzz targets (docs/layout.md, "The readers").
 enum StoredEnvelope {
     typealias Cursor = JSONCursor<JSONScanner>
 

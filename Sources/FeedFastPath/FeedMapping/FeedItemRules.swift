@@ -5,6 +5,9 @@ import FeedCore
 /// fields present, ids UUIDs, urls absolute. Nil on anything else (an escaped
 /// key, say), for the reference path to judge. A reader of `JSONCursor`
 /// (docs/layout.md, "The readers").
+///
+/// Held by the `FastFeedMapper*DifferentialTests`, `ReaderEdgesDifferentialTests`
+/// and the `feed-map` fuzz target.
 enum FeedItemRules {
     /// Reads one item into `item` (cleared for it); false if not taken.
     @inline(__always)

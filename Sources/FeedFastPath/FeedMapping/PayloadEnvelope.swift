@@ -6,6 +6,9 @@ import FeedCore
 /// and, in a payload `alone` (a bare document), a key that would make the
 /// reference read it as another record (`error`, `status`). The one reader
 /// of it (`FeedPayloadMapper`'s); the items are the caller's.
+///
+/// Held by the `FastFeedMapper*DifferentialTests`, `ReaderEdgesDifferentialTests`
+/// and the `feed-map` fuzz target (docs/layout.md, "The readers").
 enum PayloadEnvelope {
     /// How a reading of the envelope, or of a run of its items, ended.
     enum End { case complete, stopped, failed }

@@ -4,6 +4,10 @@ import FeedCore
 /// url, status exactly 200, headers of strings, and the body; nothing else.
 /// What it keeps of the headers is the response's validators (`etag`,
 /// `last-modified`, as feed-fetch writes their names), for the document.
+///
+/// A reader of `JSONCursor`; declines to the reference path. Held by
+/// `FastFeedMapperRecordDifferentialTests`, `FastFeedMapperUndecodedPathDifferentialTests`,
+/// `ReaderEdgesDifferentialTests` and the `feed-map` fuzz target (docs/layout.md, "The readers").
 enum ResponseRecordScan {
     /// What the scan found before or around the body.
     struct Fields {
