@@ -43,7 +43,7 @@ enum FeedPayloadMapper {
         var release = InputRelease(base: base, from: range.lowerBound, enabled: releasesInput)
         var end = range.lowerBound
         let scan = TwoThreadSplit.run(base, range, boundary: Scanner.itemBoundary, tail: tail) { split in
-            var cursor = JSONCursor(Scanner(base, from: range.lowerBound, to: range.upperBound, maxDepth: JSONReader.defaultMaxDepth))
+            var cursor = JSONCursor(Scanner(base, from: range.lowerBound, to: range.upperBound))
             first = FeedOutput(base: buffer, capacity: (split ?? range.upperBound) - range.lowerBound)
             let read = PayloadEnvelope.read(&cursor, alone: alone) { cursor, isEmpty in
                 // A later "items" replaces an earlier one, as in the reference.
@@ -92,7 +92,7 @@ enum FeedPayloadMapper {
         func run(from split: Int) {
             let offset = split - range.lowerBound
             var output = FeedOutput(base: buffer + offset, capacity: range.count - offset)
-            var cursor = PayloadEnvelope.amongItems(Scanner(base, from: split, to: range.upperBound, maxDepth: JSONReader.defaultMaxDepth))
+            var cursor = PayloadEnvelope.amongItems(Scanner(base, from: split, to: range.upperBound))
             var release = InputRelease(base: base, from: split, enabled: releasesInput)
             let read = PayloadEnvelope.readTail(&cursor, alone: alone) { cursor in
                 FeedPayloadMapper.itemRun(&cursor, schema: schema, into: &output, first: false, split: nil, release: &release,

@@ -4,7 +4,7 @@ import FeedCore
 /// `EscapedJSONScanner` over JSON text held escaped in a record's body. Both
 /// check the same grammar and return nil / false on anything they do not take.
 protocol PayloadScanning: JSONTokenScanning {
-    init(_ base: UnsafeMutablePointer<UInt8>, from index: Int, to end: Int, maxDepth: Int)
+    init(_ base: UnsafeMutablePointer<UInt8>, from index: Int, to end: Int)
     /// After the payload value: checks that the payload ends there.
     mutating func finishPayload() -> Bool
     /// How a comma then an object's start stand in the text: `,{"` or `,{\"`.

@@ -22,14 +22,12 @@ struct EscapedJSONScanner {
     let base: UnsafeMutablePointer<UInt8>
     let end: Int
     var index: Int
-    let maxDepth: Int
 
     /// `index` is the first byte after the body string's opening quote.
-    init(_ base: UnsafeMutablePointer<UInt8>, from index: Int, to end: Int, maxDepth: Int = JSONReader.defaultMaxDepth) {
+    init(_ base: UnsafeMutablePointer<UInt8>, from index: Int, to end: Int) {
         self.base = base
         self.index = index
         self.end = end
-        self.maxDepth = maxDepth
     }
 
     /// Payload white space: a space, or `\n`, `\r`, `\t` in the record.

@@ -64,7 +64,7 @@ public struct JSONCursor<Scanner: JSONTokenScanning> {
     }
 
     @inline(__always) private mutating func enter(_ opening: UInt8, closing: UInt8) -> Bool? {
-        guard depth < scanner.maxDepth, scanner.consume(opening) else { return nil }
+        guard depth < JSONReader.defaultMaxDepth, scanner.consume(opening) else { return nil }
         if scanner.consume(closing) { return false }
         depth += 1
         return true

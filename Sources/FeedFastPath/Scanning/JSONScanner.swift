@@ -1,8 +1,8 @@
 import FeedCore
 
 /// A validating JSON scanner over bytes in place: it checks the same grammar
-/// as `JSONReader` (strict RFC 8259, valid UTF-8, no lone surrogates, depth
-/// limit) but builds nothing, so the fast paths can walk a large document
+/// as `JSONReader` (strict RFC 8259, valid UTF-8, no lone surrogates; the
+/// depth limit is `JSONCursor`'s) but builds nothing, so the fast paths can walk a large document
 /// without allocating. Every method returns nil / false on anything it does
 /// not accept; callers then fall back to `JSONReader`, whose error is the one
 /// reported.
@@ -16,23 +16,19 @@ public struct JSONScanner {
     public let base: UnsafeMutablePointer<UInt8>
     public let end: Int
     public var index: Int
-    public let maxDepth: Int
 
-    public init(_ buffer: UnsafeMutableBufferPointer<UInt8>, from index: Int = 0, to end: Int? = nil,
-                maxDepth: Int = JSONReader.defaultMaxDepth) {
+    public init(_ buffer: UnsafeMutableBufferPointer<UInt8>, from index: Int = 0, to end: Int? = nil) {
         // An empty buffer has no base address; point at a dummy byte it never reads.
         self.base = buffer.baseAddress ?? JSONScanner.empty
         self.end = end ?? buffer.count
         self.index = index
-        self.maxDepth = maxDepth
     }
 
     /// Over `base[index..<end]`.
-    public init(_ base: UnsafeMutablePointer<UInt8>, from index: Int, to end: Int, maxDepth: Int = JSONReader.defaultMaxDepth) {
+    public init(_ base: UnsafeMutablePointer<UInt8>, from index: Int, to end: Int) {
         self.base = base
         self.end = end
         self.index = index
-        self.maxDepth = maxDepth
     }
 
     nonisolated(unsafe) private static let empty = UnsafeMutablePointer<UInt8>.allocate(capacity: 1)

@@ -9,7 +9,6 @@ public protocol JSONTokenScanning {
     var base: UnsafeMutablePointer<UInt8> { get }
     var index: Int { get set }
     var end: Int { get }
-    var maxDepth: Int { get }
     /// A string's value, escapes decoded, into `out` (the text left as it is).
     func decode(_ span: JSONSpan, into out: inout [UInt8])
     /// The first byte of a string token.
