@@ -2,9 +2,12 @@
 #
 #   make                          swift build -c release, the runtimes linked in
 #   make install PREFIX=/usr      the four commands (stripped), their man pages and
-#                                 completions, and README.md, LICENSE and
-#                                 CHANGELOG.md (in share/doc/essential-feed/),
-#                                 under $(DESTDIR)$(PREFIX)
+#                                 completions, the systemd user timer and service
+#                                 that refresh the cache (lib/systemd/user/) with
+#                                 the script the service runs (lib/essential-feed/),
+#                                 and README.md, LICENSE, CHANGELOG.md and docs/
+#                                 (in share/doc/essential-feed/), under
+#                                 $(DESTDIR)$(PREFIX)
 #   make uninstall PREFIX=/usr    removes exactly what install put there
 #   make dist                     $(DISTDIR)/essential-feed-VERSION-linux-ARCH.tar.gz:
 #                                 what install puts under PREFIX, in one folder
@@ -66,6 +69,12 @@ BASHCOMPDIR = $(PREFIX)/share/bash-completion/completions
 ZSHCOMPDIR = $(PREFIX)/share/zsh/site-functions
 FISHCOMPDIR = $(PREFIX)/share/fish/vendor_completions.d
 DOCDIR = $(PREFIX)/share/doc/essential-feed
+LIBDIR = $(PREFIX)/lib
+USERUNITDIR = $(LIBDIR)/systemd/user
+# Where the installed files will be when they run, for the service's
+# ExecStart (an absolute path): PREFIX, but for the tarball, which is staged
+# with an empty PREFIX and unpacked into /usr/local.
+RUN_PREFIX = $(PREFIX)
 
 TOOLS = feed-fetch feed-map feed-comments feed-cache
 MAN1 = $(TOOLS:%=man/%.1)
@@ -74,6 +83,10 @@ BASHCOMP = $(TOOLS:%=completions/bash/%)
 ZSHCOMP = $(TOOLS:%=completions/zsh/_%)
 FISHCOMP = $(TOOLS:%=completions/fish/%.fish)
 DOCS = README.md LICENSE CHANGELOG.md
+# docs/*.md beside the README, whose links point there.
+DOCPAGES != ls docs/*.md
+REFRESH = essential-feed-refresh
+UNITS = $(REFRESH).service $(REFRESH).timer
 
 VERSION != sed -n 's/^[[:space:]]*public static let string = "\([^"]*\)".*/\1/p' Sources/FeedCore/ToolsetVersion.swift
 # The newest release in CHANGELOG.md ("## [0.1.0] - 2026-11-24"): its number,
@@ -127,8 +140,15 @@ install: build
 	$(INSTALL) -m 0644 $(BASHCOMP) "$(DESTDIR)$(BASHCOMPDIR)"
 	$(INSTALL) -m 0644 $(ZSHCOMP) "$(DESTDIR)$(ZSHCOMPDIR)"
 	$(INSTALL) -m 0644 $(FISHCOMP) "$(DESTDIR)$(FISHCOMPDIR)"
-	$(INSTALL) -d -m 0755 "$(DESTDIR)$(DOCDIR)"
+	$(INSTALL) -d -m 0755 "$(DESTDIR)$(LIBDIR)/essential-feed" "$(DESTDIR)$(USERUNITDIR)"
+	$(INSTALL) -m 0755 systemd/$(REFRESH) "$(DESTDIR)$(LIBDIR)/essential-feed/$(REFRESH)"
+	sed 's|@LIBDIR@|$(RUN_PREFIX)/lib|' systemd/$(REFRESH).service.in > "$(DESTDIR)$(USERUNITDIR)/$(REFRESH).service.new"
+	chmod 0644 "$(DESTDIR)$(USERUNITDIR)/$(REFRESH).service.new"
+	mv "$(DESTDIR)$(USERUNITDIR)/$(REFRESH).service.new" "$(DESTDIR)$(USERUNITDIR)/$(REFRESH).service"
+	$(INSTALL) -m 0644 systemd/$(REFRESH).timer "$(DESTDIR)$(USERUNITDIR)"
+	$(INSTALL) -d -m 0755 "$(DESTDIR)$(DOCDIR)" "$(DESTDIR)$(DOCDIR)/docs"
 	$(INSTALL) -m 0644 $(DOCS) "$(DESTDIR)$(DOCDIR)"
+	$(INSTALL) -m 0644 $(DOCPAGES) "$(DESTDIR)$(DOCDIR)/docs"
 
 uninstall:
 	for tool in $(TOOLS); do \
@@ -139,8 +159,12 @@ uninstall:
 			"$(DESTDIR)$(FISHCOMPDIR)/$$tool.fish" || exit 1; \
 	done
 	rm -f "$(DESTDIR)$(MANDIR)/man7/essential-feed.7"
+	for unit in $(UNITS); do rm -f "$(DESTDIR)$(USERUNITDIR)/$$unit" || exit 1; done
+	rm -f "$(DESTDIR)$(LIBDIR)/essential-feed/$(REFRESH)"
+	rmdir "$(DESTDIR)$(LIBDIR)/essential-feed" 2>/dev/null || true
 	for doc in $(DOCS); do rm -f "$(DESTDIR)$(DOCDIR)/$$doc" || exit 1; done
-	rmdir "$(DESTDIR)$(DOCDIR)" 2>/dev/null || true
+	for page in $(DOCPAGES); do rm -f "$(DESTDIR)$(DOCDIR)/$$page" || exit 1; done
+	rmdir "$(DESTDIR)$(DOCDIR)/docs" "$(DESTDIR)$(DOCDIR)" 2>/dev/null || true
 
 check-version:
 	@test -n "$(VERSION)" || { echo "make: no version in Sources/FeedCore/ToolsetVersion.swift" >&2; exit 1; }
@@ -152,7 +176,7 @@ check-version:
 # names sorted, gzip without a name or time stamp.
 dist: check-version
 	rm -rf "$(STAGE)" "$(DISTDIR)/$(TARBALL)"
-	$(MAKE) install DESTDIR="$(STAGE)/essential-feed-$(VERSION)" PREFIX=
+	$(MAKE) install DESTDIR="$(STAGE)/essential-feed-$(VERSION)" PREFIX= RUN_PREFIX=/usr/local
 	find "$(STAGE)" -type d -exec chmod 0755 {} +
 	cd "$(STAGE)" && $(TAR) --create --file=dist.tar --format=gnu --sort=name \
 		--owner=root:0 --group=root:0 --mtime="$(RELEASE_DATE) 00:00:00 UTC" \

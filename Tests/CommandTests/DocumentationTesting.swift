@@ -31,6 +31,11 @@ extension DocumentationTesting {
     }
 
     static func page(_ tool: String) -> String { packageRoot + "/man/\(tool).1" }
+
+    /// The pages of docs/ (`api.md`, ...), which install puts beside the README.
+    static var docPages: [String] {
+        ((try? FileManager.default.contentsOfDirectory(atPath: packageRoot + "/docs")) ?? []).filter { $0.hasSuffix(".md") }.sorted()
+    }
     static var overviewPage: String { packageRoot + "/man/essential-feed.7" }
 
     // MARK: Bash completion (the completion tests, and the installed one)

@@ -12,7 +12,8 @@ final class MakefileTests: XCTestCase, DocumentationTesting {
         XCTAssertEqual(dryRun.status, 0, dryRun.err)
         for directory in ["/dest/usr/local/bin", "/dest/usr/local/share/man/man1", "/dest/usr/local/share/man/man7",
                           "/dest/usr/local/share/bash-completion/completions", "/dest/usr/local/share/zsh/site-functions",
-                          "/dest/usr/local/share/fish/vendor_completions.d", "/dest/usr/local/share/doc/essential-feed"] {
+                          "/dest/usr/local/share/fish/vendor_completions.d", "/dest/usr/local/share/doc/essential-feed",
+                          "/dest/usr/local/lib/systemd/user", "/dest/usr/local/lib/essential-feed"] {
             XCTAssertTrue(dryRun.out.contains(directory), "make install should use \(directory) by default:\n\(dryRun.out)")
         }
         XCTAssertTrue(dryRun.out.contains("swift build -c release"), "make install should build release binaries:\n\(dryRun.out)")
@@ -47,9 +48,12 @@ final class MakefileTests: XCTestCase, DocumentationTesting {
             expected["/usr/share/fish/vendor_completions.d/\(tool).fish"] = 0o644
         }
         expected["/usr/share/man/man7/essential-feed.7"] = 0o644
-        for doc in ["README.md", "LICENSE", "CHANGELOG.md"] {
+        for doc in ["README.md", "LICENSE", "CHANGELOG.md"] + Self.docPages.map({ "docs/" + $0 }) {
             expected["/usr/share/doc/essential-feed/\(doc)"] = 0o644
         }
+        expected["/usr/lib/essential-feed/essential-feed-refresh"] = 0o755
+        expected["/usr/lib/systemd/user/essential-feed-refresh.service"] = 0o644
+        expected["/usr/lib/systemd/user/essential-feed-refresh.timer"] = 0o644
         XCTAssertEqual(Set(Self.files(under: destdir)), Set(expected.keys), "make install should install exactly these files")
         for (path, mode) in expected {
             let attributes = try? FileManager.default.attributesOfItem(atPath: destdir + path)
@@ -135,6 +139,88 @@ final class MakefileTests: XCTestCase, DocumentationTesting {
         XCTAssertEqual(uninstall.status, 0, "make uninstall failed:\n\(uninstall.out)\(uninstall.err)")
         XCTAssertEqual(Self.files(under: destdir), [], "make uninstall left files behind")
         XCTAssertFalse(FileManager.default.fileExists(atPath: usr + "/share/doc/essential-feed"), "make uninstall left the doc folder")
+        XCTAssertFalse(FileManager.default.fileExists(atPath: usr + "/lib/essential-feed"), "make uninstall left lib/essential-feed")
+    }
+
+    /// `make install` into a PREFIX of its own (no DESTDIR, so the service's
+    /// ExecStart names the script where it is): systemd-analyze verify passes
+    /// on the installed units, and the command the service runs refreshes
+    /// with the installed commands, against the fixture API on loopback.
+    func testInstalledUserTimerAndService() throws {
+        let make = try requireProgram("make", package: "make")
+        let analyze = try requireProgram("systemd-analyze", package: "systemd")
+        let work = makeTemporaryDirectory(self)
+        let prefix = work + "/prefix"
+        let scratch = Self.packageRoot + "/.build-install-test"
+        let variables = "PREFIX=\(shellQuote(prefix)) SWIFT_FLAGS=\(shellQuote("--scratch-path=" + scratch))"
+        let install = try Command.sh("cd \(shellQuote(Self.packageRoot)) && \(shellQuote(make)) install \(variables)", timeout: 1800)
+        XCTAssertEqual(install.status, 0, "make install failed:\n\(install.out)\(install.err)")
+        guard install.status == 0 else { return }
+
+        let units = prefix + "/lib/systemd/user"
+        let service = try String(contentsOfFile: units + "/essential-feed-refresh.service", encoding: .utf8)
+        let execStart = service.split(separator: "\n").first { $0.hasPrefix("ExecStart=") }.map { String($0.dropFirst("ExecStart=".count)) }
+        XCTAssertEqual(execStart, prefix + "/lib/essential-feed/essential-feed-refresh", "the service runs the installed script")
+
+        // As a user manager reads them, the man page of Documentation= found.
+        let runtime = work + "/runtime"
+        try FileManager.default.createDirectory(atPath: runtime, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
+        let verify = try Command.run(analyze, ["verify", "--user", units + "/essential-feed-refresh.timer", units + "/essential-feed-refresh.service"],
+                                     environment: ["XDG_RUNTIME_DIR": runtime, "MANPATH": prefix + "/share/man", "HOME": work])
+        XCTAssertEqual(verify.status, 0, "systemd-analyze verify: \(verify.out)\(verify.err)")
+        XCTAssertEqual(verify.out + verify.err, "", "systemd-analyze verify has something to say")
+
+        // The service's command: fails naming the missing file, then refreshes, then has nothing to do.
+        let home = work + "/home"
+        let settings = home + "/.config/essential-feed/refresh.conf"
+        let environment = ["HOME": home, "XDG_CONFIG_HOME": "", "PATH": "/usr/bin:/bin"]
+        let script = execStart ?? ""
+        let missing = try Command.run(script, [], environment: environment)
+        XCTAssertEqual(missing.status, 78)
+        XCTAssertTrue(missing.err.hasPrefix("essential-feed-refresh: \(settings): no such file; write "), missing.err)
+        let api = try FixtureAPI(self, root: Self.packageRoot)
+        try FileManager.default.createDirectory(atPath: home + "/.config/essential-feed", withIntermediateDirectories: true)
+        try Data("URL=\(api.feedURL)\n".utf8).write(to: URL(fileURLWithPath: settings))
+        let first = try Command.run(script, [], environment: environment)
+        XCTAssertEqual(first.status, 0, first.err)
+        let ids = try Command.run(prefix + "/bin/feed-cache", ["load", "--format", "ids"], environment: ["HOME": home])
+        XCTAssertEqual(ids.outLines.count, 25, "the installed service's command stores the feed: \(ids.err)")
+        XCTAssertEqual(api.server.requests.count, 26, "the feed and its 25 images")
+        let second = try Command.run(script, [], environment: environment)
+        XCTAssertEqual(second.status, 0, second.err)
+        XCTAssertEqual(second.out + second.err, "", "a second refresh with nothing new prints nothing")
+        XCTAssertEqual(api.server.requests.count, 27, "a second refresh asks for the feed only")
+
+        let uninstall = try Command.sh("cd \(shellQuote(Self.packageRoot)) && \(shellQuote(make)) uninstall \(variables)", timeout: 120)
+        XCTAssertEqual(uninstall.status, 0, "make uninstall failed:\n\(uninstall.out)\(uninstall.err)")
+        XCTAssertEqual(Self.files(under: prefix), [], "make uninstall left files behind")
+    }
+
+    /// The release build's commands need a C library no newer than the one
+    /// the README and every man page name (`glibc X.Y`): the highest
+    /// `GLIBC_` version of their version needs, read with readelf.
+    func testTheDocsNameTheCLibraryTheReleaseBuildNeeds() throws {
+        let make = try requireProgram("make", package: "make")
+        let readelf = try requireProgram("readelf", package: "binutils")
+        let variables = "SWIFT_FLAGS=\(shellQuote("--scratch-path=" + Self.packageRoot + "/.build-install-test"))"
+        let build = try Command.sh("cd \(shellQuote(Self.packageRoot)) && \(shellQuote(make)) -s \(variables) && \(shellQuote(make)) -s bin-path \(variables)",
+                                   timeout: 1800)
+        XCTAssertEqual(build.status, 0, "make: \(build.err)")
+        let bin = try XCTUnwrap(build.outLines.last, build.out)
+        let needed = try XCTUnwrap(try Self.tools.compactMap { try CLibraryVersion.needed(by: bin + "/" + $0, readelf: readelf) }.max(),
+                                   "no GLIBC_ version in the release build's commands in \(bin)")
+
+        var texts = [("README.md", try String(contentsOfFile: Self.packageRoot + "/README.md", encoding: .utf8))]
+        for page in Self.tools.map(Self.page) + [Self.overviewPage] {
+            texts.append((URL(fileURLWithPath: page).lastPathComponent, try rendered(page)))
+        }
+        for (name, text) in texts {
+            let stated = CLibraryVersion.stated(in: text)
+            XCTAssertFalse(stated.isEmpty, "\(name) names no glibc version; the commands need glibc \(needed)")
+            for version in stated {
+                XCTAssertGreaterThanOrEqual(version, needed, "\(name) says glibc \(version); the commands need glibc \(needed)")
+            }
+        }
     }
 
     /// The toolchain's folder of the Swift runtime (`…/usr/lib/swift/linux/`):

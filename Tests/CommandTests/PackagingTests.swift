@@ -72,7 +72,8 @@ final class PackagingTests: XCTestCase, DocumentationTesting {
             if entry.mode.hasPrefix("d") {
                 XCTAssertEqual(entry.mode, "drwxr-xr-x", entry.line)
             } else {
-                XCTAssertEqual(entry.mode, entry.path.hasPrefix(top + "/bin/") ? "-rwxr-xr-x" : "-rw-r--r--", entry.line)
+                let executable = entry.path.hasPrefix(top + "/bin/") || entry.path.hasPrefix(top + "/lib/essential-feed/")
+                XCTAssertEqual(entry.mode, executable ? "-rwxr-xr-x" : "-rw-r--r--", entry.line)
                 listed.append("/" + entry.path)
             }
         }
@@ -88,7 +89,9 @@ final class PackagingTests: XCTestCase, DocumentationTesting {
                                 "/\(top)/share/fish/vendor_completions.d/\(tool).fish"])
         }
         expected.insert("/\(top)/share/man/man7/essential-feed.7")
-        for doc in Self.docs { expected.insert("/\(top)/share/doc/essential-feed/\(doc)") }
+        for doc in Self.docs + Self.docPages.map({ "docs/" + $0 }) { expected.insert("/\(top)/share/doc/essential-feed/\(doc)") }
+        expected.formUnion(["/\(top)/lib/essential-feed/essential-feed-refresh",
+                            "/\(top)/lib/systemd/user/essential-feed-refresh.service", "/\(top)/lib/systemd/user/essential-feed-refresh.timer"])
         XCTAssertEqual(Set(Self.files(under: unpacked)), expected, "the tarball should hold exactly these files")
         XCTAssertEqual(Set(listed), expected, "tar -tv should list exactly these files")
         let root = unpacked + "/" + top
@@ -98,6 +101,9 @@ final class PackagingTests: XCTestCase, DocumentationTesting {
         }
         XCTAssertEqual(FileManager.default.contents(atPath: root + "/share/man/man1/feed-cache.1"),
                        FileManager.default.contents(atPath: Self.page("feed-cache")), "feed-cache.1 in the tarball")
+        // Unpacked into /usr/local, as the README says, the service finds its script.
+        let service = (try? String(contentsOfFile: root + "/lib/systemd/user/essential-feed-refresh.service", encoding: .utf8)) ?? ""
+        XCTAssertTrue(service.split(separator: "\n").contains("ExecStart=/usr/local/lib/essential-feed/essential-feed-refresh"), service)
 
         // The commands run from where they were unpacked, with an empty
         // environment (no toolchain in reach), and feed-fetch fetches.
@@ -141,7 +147,12 @@ final class PackagingTests: XCTestCase, DocumentationTesting {
         XCTAssertEqual(fields["Package"], "essential-feed")
         XCTAssertEqual(fields["Version"], version, "Version, against CHANGELOG.md and --version")
         XCTAssertEqual(fields["Architecture"], architecture)
-        XCTAssertEqual(fields["Depends"], "libc6, libcurl4 | libcurl4t64")
+        // The C library as dpkg-shlibdeps computes it, no older than the
+        // commands' highest GLIBC_ version; libcurl, which feed-fetch loads.
+        let depends = fields["Depends"] ?? ""
+        XCTAssertTrue(depends.hasSuffix(", libcurl4 | libcurl4t64"), "Depends: \(depends)")
+        let libc = depends.hasPrefix("libc6 (>= ") ? depends.dropFirst("libc6 (>= ".count).prefix { $0 != ")" } : ""
+        let promised = try XCTUnwrap(CLibraryVersion(libc), "Depends names no libc6 version: \(depends)")
         XCTAssertEqual(fields["Priority"], "optional")
         XCTAssertFalse((fields["Section"] ?? "").isEmpty, "no Section")
         XCTAssertNotNil(fields["Maintainer"]?.range(of: "^[^<>]+ <[^<>@ ]+@[^<>@ ]+>$", options: .regularExpression),
@@ -163,12 +174,16 @@ final class PackagingTests: XCTestCase, DocumentationTesting {
             if entry.mode.hasPrefix("d") {
                 XCTAssertEqual(entry.mode, "drwxr-xr-x", entry.line)
             } else {
-                XCTAssertEqual(entry.mode, entry.path.hasPrefix("./usr/bin/") ? "-rwxr-xr-x" : "-rw-r--r--", entry.line)
+                let executable = entry.path.hasPrefix("./usr/bin/") || entry.path.hasPrefix("./usr/lib/essential-feed/")
+                XCTAssertEqual(entry.mode, executable ? "-rwxr-xr-x" : "-rw-r--r--", entry.line)
                 files[entry.path] = entry.size
             }
         }
         var expected: Set<String> = ["./usr/share/man/man7/essential-feed.7.gz", "./usr/share/doc/essential-feed/copyright",
-                                     "./usr/share/doc/essential-feed/changelog.gz", "./usr/share/doc/essential-feed/README.md.gz"]
+                                     "./usr/share/doc/essential-feed/changelog.gz", "./usr/share/doc/essential-feed/README.md.gz",
+                                     "./usr/lib/essential-feed/essential-feed-refresh",
+                                     "./usr/lib/systemd/user/essential-feed-refresh.service", "./usr/lib/systemd/user/essential-feed-refresh.timer"]
+        expected.formUnion(Self.docPages.map { "./usr/share/doc/essential-feed/docs/\($0).gz" })
         for tool in Self.tools {
             expected.formUnion(["./usr/bin/\(tool)", "./usr/share/man/man1/\(tool).1.gz",
                                 "./usr/share/bash-completion/completions/\(tool)", "./usr/share/zsh/vendor-completions/_\(tool)",
@@ -185,6 +200,10 @@ final class PackagingTests: XCTestCase, DocumentationTesting {
         let extracted = makeTemporaryDirectory(self)
         let extract = try Command.run(dpkgDeb, ["-x", deb, extracted])
         XCTAssertEqual(extract.status, 0, "dpkg-deb -x: \(extract.err)")
+        let readelf = try requireProgram("readelf", package: "binutils")
+        let needed = try Self.tools.compactMap { try CLibraryVersion.needed(by: extracted + "/usr/bin/" + $0, readelf: readelf) }.max()
+        XCTAssertNotNil(needed, "no GLIBC_ version in the packaged commands")
+        if let needed { XCTAssertGreaterThanOrEqual(promised, needed, "Depends: libc6 (>= \(promised)); the commands need glibc \(needed)") }
         let gzip = try requireProgram("gzip", package: "gzip")
         for (section, page) in Self.tools.map({ ("man1", "\($0).1") }) + [("man7", "essential-feed.7")] {
             let path = extracted + "/usr/share/man/\(section)/\(page).gz"
@@ -284,6 +303,18 @@ final class PackagingTests: XCTestCase, DocumentationTesting {
         XCTAssertEqual(items?.first?["id"] as? String, id, loaded.out)
         XCTAssertEqual(items?.first?["url"] as? String, image, loaded.out)
         XCTAssertEqual(saved.out, loaded.out, "save should print the feed it stored")
+
+        // The user units where Debian keeps them, as a user manager reads
+        // them; the service's command says what to write where.
+        let analyze = try requireProgram("systemd-analyze", package: "systemd")
+        let runtime = makeTemporaryDirectory(self)
+        _ = chmod(runtime, 0o700)
+        let units = ["/usr/lib/systemd/user/essential-feed-refresh.timer", "/usr/lib/systemd/user/essential-feed-refresh.service"]
+        let verify = try Command.run(analyze, ["verify", "--user"] + units, environment: ["XDG_RUNTIME_DIR": runtime, "HOME": home])
+        XCTAssertEqual(verify.status, 0, "systemd-analyze verify: \(verify.out)\(verify.err)")
+        let unconfigured = try Command.run("/usr/bin/env", bare + ["/usr/lib/essential-feed/essential-feed-refresh"])
+        XCTAssertEqual(unconfigured.status, 78, unconfigured.err)
+        XCTAssertTrue(unconfigured.err.contains(home + "/.config/essential-feed/refresh.conf: no such file"), unconfigured.err)
 
         // man finds the installed pages.
         for (arguments, page) in [(["-w", "feed-cache"], "/usr/share/man/man1/feed-cache.1.gz"),
