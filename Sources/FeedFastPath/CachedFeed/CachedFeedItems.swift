@@ -61,24 +61,12 @@ public struct CachedFeedItems {
         self.everyItemHasURL = checked.everyItemHasURL
     }
 
-    /// Calls `body` with each item, in order, read by the reference reader.
-    /// False if the second pass did not find what the first checked (fail
-    /// with `CachedPasses.disagreement`: the output so far is not all).
-    public func forEach<E: Error>(_ body: (JSON) throws(E) -> Void) throws(E) -> Bool {
-        guard var offset = firstItem else { return true }
-        for _ in 0..<count {
-            guard let item = try? JSONReader.value(in: document, at: &offset) else { return false }
-            try body(item)
-            guard Self.passSeparator(base, count: document.count, &offset) else { return false }
-        }
-        return true
-    }
-
     /// Calls `body` with what each item shows, in order: read from its bytes
     /// (`ItemTextsScan`) where that takes it, else from the reference
-    /// reading of the item, as `forEach` gives it. Many items are read on a
-    /// helper thread a batch ahead of `body` (`ItemTextsAhead`). False as
-    /// `forEach` says.
+    /// reading of the item. Many items are read on a
+    /// helper thread a batch ahead of `body` (`ItemTextsAhead`). False if the
+    /// second pass did not find what the first checked (fail with
+    /// `CachedPasses.disagreement`: the output so far is not all).
     public func forEachTexts<E: Error>(_ body: (FeedItemTextBytes) throws(E) -> Void) throws(E) -> Bool {
         guard let firstItem else { return true }
         let reader = ItemTextsReader(document, base: base, firstItem: firstItem)
@@ -118,7 +106,7 @@ public struct CachedFeedItems {
 
     /// Calls `body` with each item, in order: as it stands where it is one
     /// `save` stores as it stands, so that it needs no reading; else read.
-    /// False as `forEach` says.
+    /// False as `forEachTexts` says.
     public func forEachStored<E: Error>(_ body: (Item) throws(E) -> Void) throws(E) -> Bool {
         guard var offset = firstItem else { return true }
         if let ends {

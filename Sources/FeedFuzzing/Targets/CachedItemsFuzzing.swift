@@ -33,23 +33,20 @@ enum CachedItemsFuzzing {
     }
 
     static func check(_ input: [UInt8]) throws(FuzzFinding) {
-        let streamed: (items: [JSON], stored: [CachedItem]?, noted: [CachedItem]??, texts: [FeedItemTexts], everyItemHasURL: Bool, count: Int,
+        let streamed: (stored: [CachedItem]?, noted: [CachedItem]??, texts: [FeedItemTexts], everyItemHasURL: Bool, count: Int,
                        complete: Bool)?
         streamed = input.withUnsafeBytes { bytes in
             guard let items = CachedFeedItems(bytes) else { return nil }
-            var read: [JSON] = []
-            let readAll = items.forEach { read.append($0) }
             var texts: [FeedItemTexts] = []
             let textsAll = items.forEachTexts { texts.append($0.texts) }
-            return (read, stored(items), CachedFeedItems(bytes, notingStoredItems: true).map(stored), texts, items.everyItemHasURL, items.count,
-                    readAll && textsAll)
+            return (stored(items), CachedFeedItems(bytes, notingStoredItems: true).map(stored), texts, items.everyItemHasURL, items.count,
+                    textsAll)
         }
         guard let streamed else { return }
         guard streamed.complete, let storedItems = streamed.stored, streamed.noted != .some(nil) else {
             throw expect.fail("its two passes disagree")
         }
         guard let reference = try? CachedBytes(input).feedItems() else { throw expect.fail("took what the reference cannot read") }
-        try expect.require(streamed.items == reference, "read other items than the reference")
         try expect.require(streamed.count == reference.count, "counted other items than it read")
         try expect.require(storedItems.count == reference.count, "gave other items as stored than it read")
         try expect.require(streamed.noted == .some(streamed.stored), "gave other items with its first pass noting them")
