@@ -52,83 +52,60 @@ struct FeedPayloadItems {
     }
 }
 
-/// The walk over the payload: `JSONScanner` checks every value and says where it ends; this
-/// keeps the positions of the `items` array and its values, and reads each item's `id`.
-/// Depths are counted as `JSONScanner.skipValue` counts them (the top-level value at 0).
+/// The walk over the payload, a reader of FeedFastPath's `JSONCursor`: the cursor checks
+/// every value and counts its depth; this keeps the positions of the `items` array and its
+/// values, and reads each item's `id`. Escaped keys are decoded (`"\u0069tems"` is `items`);
+/// a repeated key's last value wins, as the reference reader has it.
+///
+/// Held by `FeedPayloadAgreementTests` (docs/layout.md, "The readers").
 private enum ItemsScan {
     typealias Found = (items: [FeedPayloadItems.Item], open: Int, close: Int)
+    typealias Cursor = JSONCursor<JSONScanner>
 
     static func topLevelItems(in buffer: UnsafeMutableBufferPointer<UInt8>) -> Found? {
-        var scanner = JSONScanner(buffer)
-        guard scanner.consume(0x7B) else { return nil }  // {
+        var cursor = Cursor(JSONScanner(buffer))
         var found: Found?
-        if !scanner.consume(0x7D) {  // }
-            repeat {
-                guard let key = scanner.string(), scanner.consume(0x3A) else { return nil }  // :
-                if isKey(key, "items", scanner) {
-                    guard let items = itemsArray(&scanner) else { return nil }
-                    found = items
-                } else {
-                    guard scanner.skipValue(depth: 1) else { return nil }
-                }
-            } while scanner.consume(0x2C)  // ,
-            guard scanner.consume(0x7D) else { return nil }
+        let read = cursor.object(.pass) { cursor, key in
+            guard cursor.key(key, is: "items") else { return cursor.skipValue() }
+            found = itemsArray(&cursor)
+            return found != nil
         }
-        scanner.skipWhitespace()
-        return scanner.atEnd ? found : nil
+        guard read, cursor.next() == nil else { return nil }
+        return found
     }
 
-    /// The array at the cursor (the top-level object's member, at depth 1), item by item.
-    private static func itemsArray(_ scanner: inout JSONScanner) -> Found? {
-        scanner.skipWhitespace()
-        let open = scanner.index
-        guard scanner.peek() == 0x5B else { return nil }  // [
-        scanner.index += 1
+    /// The array at the cursor, item by item.
+    private static func itemsArray(_ cursor: inout Cursor) -> Found? {
+        guard cursor.next() == 0x5B else { return nil }  // [
+        let open = cursor.index
         var items: [FeedPayloadItems.Item] = []
-        if !scanner.consume(0x5D) {  // ]
-            repeat {
-                scanner.skipWhitespace()
-                let start = scanner.index
-                var id: String?
-                if scanner.peek() == 0x7B {
-                    guard object(&scanner, depth: 2, id: &id) else { return nil }
-                } else {
-                    guard scanner.skipValue(depth: 2) else { return nil }
-                }
-                items.append(.init(range: start..<scanner.index, id: id))
-            } while scanner.consume(0x2C)
-            guard scanner.consume(0x5D) else { return nil }
+        let read = cursor.array { cursor in
+            let isObject = cursor.next() == 0x7B
+            let start = cursor.index
+            var id: String?
+            guard isObject ? object(&cursor, id: &id) : cursor.skipValue() else { return false }
+            items.append(.init(range: start..<cursor.index, id: id))
+            return true
         }
-        return (items, open, scanner.index - 1)
+        return read ? (items, open, cursor.index - 1) : nil
     }
 
-    /// Skips the object at the cursor, setting `id` to the value of its `id` member (the last
+    /// Reads the object at the cursor, setting `id` to the value of its `id` member (the last
     /// one; nil if that is not a string); false if it is malformed or nested too deep.
-    private static func object(_ scanner: inout JSONScanner, depth: Int, id: inout String?) -> Bool {
-        guard depth < scanner.maxDepth else { return false }
-        scanner.index += 1  // {
-        if scanner.consume(0x7D) { return true }
-        repeat {
-            guard let key = scanner.string(), scanner.consume(0x3A) else { return false }
-            let isID = isKey(key, "id", scanner)
-            scanner.skipWhitespace()
-            if isID, scanner.peek() == 0x22 {
-                guard let value = scanner.string() else { return false }
-                id = text(value, scanner)
-            } else {
-                if isID { id = nil }
-                guard scanner.skipValue(depth: depth + 1) else { return false }
+    private static func object(_ cursor: inout Cursor, id: inout String?) -> Bool {
+        cursor.object(.pass) { cursor, key in
+            guard cursor.key(key, is: "id") else { return cursor.skipValue() }
+            guard cursor.next() == 0x22 else {
+                id = nil
+                return cursor.skipValue()
             }
-        } while scanner.consume(0x2C)
-        return scanner.consume(0x7D)
+            guard let value = cursor.scanner.string() else { return false }
+            id = text(value, cursor.scanner)
+            return true
+        }
     }
 
-    /// Whether the key `span` is `name`, escapes decoded.
-    private static func isKey(_ span: JSONSpan, _ name: StaticString, _ scanner: JSONScanner) -> Bool {
-        span.escaped ? text(span, scanner) == name.description : scanner.span(span, is: name)
-    }
-
-    /// A string's value, escapes decoded in place (the scanner is past it for good).
+    /// A string's value, escapes decoded in place (the cursor is past it for good).
     private static func text(_ span: JSONSpan, _ scanner: JSONScanner) -> String {
         let end = scanner.unescapeInPlace(span)
         return String(decoding: UnsafeBufferPointer(start: scanner.base + span.start, count: end - span.start), as: UTF8.self)

@@ -1,24 +1,12 @@
 /// The checks on identifiers and URLs that every stage shares.
 public enum Identifiers {
-    /// A UUID in 8-4-4-4-12 hex form, in any case, returned in upper case; nil otherwise.
+    /// A UUID in 8-4-4-4-12 hex form, in any case (`isUUID`), returned in
+    /// upper case; nil otherwise.
     public static func canonicalUUID(_ text: String) -> String? {
-        let utf8 = Array(text.utf8)
-        guard utf8.count == 36 else { return nil }
-        var out = [UInt8]()
-        out.reserveCapacity(36)
-        for (offset, byte) in utf8.enumerated() {
-            if offset == 8 || offset == 13 || offset == 18 || offset == 23 {
-                guard byte == UInt8(ascii: "-") else { return nil }
-                out.append(byte)
-                continue
-            }
-            switch byte {
-            case UInt8(ascii: "0")...UInt8(ascii: "9"), UInt8(ascii: "A")...UInt8(ascii: "F"): out.append(byte)
-            case UInt8(ascii: "a")...UInt8(ascii: "f"): out.append(byte - 32)
-            default: return nil
-            }
-        }
-        return String(decoding: out, as: UTF8.self)
+        var text = text
+        guard text.withUTF8(isUUID) else { return nil }
+        // Only digits, dashes and the letters a-f or A-F: the lower-case letters are the bytes above 0x60.
+        return String(decoding: text.utf8.map { $0 > 0x60 ? $0 - 0x20 : $0 }, as: UTF8.self)
     }
 
     /// An absolute URL: `scheme://host…`, with no white space or control

@@ -11,38 +11,40 @@ import FeedCore
 /// large document); the second writes the ids from there.
 /// Memory stays one buffer of output and the offsets, at most a tenth of
 /// the document (beyond that, the second pass walks the document again).
+///
+/// A reader of `JSONCursor` (escaped keys and a repeated `id` declined). If
+/// the second pass does not find what the first checked, `.passesDisagree`.
+/// Held by `CachedFeedIDsDifferentialTests`, `ReaderEdgesDifferentialTests`,
+/// `CachedPassesDisagreementTests` and the `cached-ids` fuzz target
+/// (docs/layout.md, "The readers").
 public enum CachedFeedIDs {
-    /// Writes every id, one a line, through `write`, in pieces; false, having
-    /// written nothing, if the document is not one it takes.
+    /// Writes every id, one a line, through `write`, in pieces: `.declined`,
+    /// having written nothing, if the document is not one it takes.
     public static func write<E: Error>(_ document: UnsafeRawBufferPointer,
-                                       _ write: (UnsafeRawBufferPointer) throws(E) -> Void) throws(E) -> Bool {
-        guard let start = document.baseAddress else { return false }
+                                       _ write: (UnsafeRawBufferPointer) throws(E) -> Void) throws(E) -> CachedReading {
+        guard let start = document.baseAddress else { return .declined }
         let base = UnsafeMutablePointer(mutating: start.assumingMemoryBound(to: UInt8.self))
-        guard let offsets = CachedIDsCheck.run(base, count: document.count) else { return false }
+        guard let offsets = CachedIDsCheck.run(base, count: document.count) else { return .declined }
         var lines = IDLines()
         if let offsets {
-            var scanner = JSONScanner(base, from: 0, to: document.count)
             for offset in offsets {
-                scanner.index = offset - 1 // the id's opening quote: checked in the first pass
-                guard let span = scanner.string() else { return false }
+                var scanner = JSONScanner(base, from: offset - 1, to: document.count) // the id's opening quote
+                guard let span = scanner.string() else { return .passesDisagree }
                 lines.append(span, scanner)
                 if lines.isFull, let failure = emit(lines.take(), write) { throw failure }
             }
         } else {
             var failure: E?
-            var stopped = false
-            _ = walk(document, start) { scanner, span in
-                guard !stopped else { return }
+            let walked = walk(base, count: document.count) { scanner, span in
+                guard failure == nil else { return }
                 lines.append(span, scanner)
-                if lines.isFull, let stop = emit(lines.take(), write) {
-                    failure = stop
-                    stopped = true
-                }
+                if lines.isFull { failure = emit(lines.take(), write) }
             }
             if let failure { throw failure }
+            guard walked else { return .passesDisagree }
         }
         if !lines.isEmpty, let failure = emit(lines.take(), write) { throw failure }
-        return true
+        return .written
     }
 
     /// Writes `buffer` through `write`; what stopped it, or nil.
@@ -55,38 +57,28 @@ public enum CachedFeedIDs {
 
     /// Calls `found` with each item's id span, in order; false at the first
     /// thing it does not take. Never writes to the bytes.
-    private static func walk(_ document: UnsafeRawBufferPointer, _ start: UnsafeRawPointer,
-                             _ found: (JSONScanner, JSONSpan) -> Void) -> Bool {
-        let base = UnsafeMutablePointer(mutating: start.assumingMemoryBound(to: UInt8.self))
-        var scanner = JSONScanner(base, from: 0, to: document.count)
-        guard scanner.consume(0x7B), let key = scanner.string(), !key.escaped, scanner.span(key, is: "items"),
-              scanner.consume(0x3A), scanner.consume(0x5B) else { return false }
-        if !scanner.consume(0x5D) {
-            repeat {
-                guard let id = itemID(&scanner) else { return false }
-                found(scanner, id)
-            } while scanner.consume(0x2C)
-            guard scanner.consume(0x5D) else { return false }
+    private static func walk(_ base: UnsafeMutablePointer<UInt8>, count: Int, _ found: (JSONScanner, JSONSpan) -> Void) -> Bool {
+        var cursor = StoredEnvelope.cursor(base, count: count)
+        guard var more = StoredEnvelope.enter(&cursor) else { return false }
+        if !more { return true }
+        while more {
+            guard let id = itemID(&cursor), let next = cursor.nextElement() else { return false }
+            found(cursor.scanner, id)
+            more = next
         }
-        guard scanner.consume(0x7D) else { return false }
-        scanner.skipWhitespace()
-        return scanner.atEnd
+        return StoredEnvelope.close(&cursor)
     }
 
-    /// One item, checked whole; its id's span.
-    static func itemID(_ scanner: inout JSONScanner) -> JSONSpan? {
-        guard scanner.consume(0x7B), !scanner.consume(0x7D) else { return nil }
+    /// One item, checked whole; its id's span. Keys unescaped; `id` once.
+    static func itemID(_ cursor: inout StoredEnvelope.Cursor) -> JSONSpan? {
         var id: JSONSpan?
-        repeat {
-            guard let key = scanner.string(), !key.escaped, scanner.consume(0x3A) else { return nil }
-            if scanner.span(key, is: "id") {
-                guard id == nil, let value = scanner.string() else { return nil }
-                id = value
-            } else {
-                guard scanner.skipValue(depth: 2) else { return nil }
-            }
-        } while scanner.consume(0x2C)
-        guard scanner.consume(0x7D) else { return nil }
-        return id
+        var seen = SeenKeys(.decline)
+        let read = cursor.object(.decline) { cursor, key in
+            guard cursor.key(key, is: "id") else { return cursor.skipValue() }
+            guard seen.admit(0), let value = cursor.scanner.string() else { return false }
+            id = value
+            return true
+        }
+        return read ? id : nil
     }
 }

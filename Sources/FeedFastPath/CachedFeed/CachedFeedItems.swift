@@ -11,6 +11,12 @@ import FeedCore
 /// objects; anything else it declines, and the caller reads the document the
 /// reference way (`CachedBytes.feedItems`), whose answer or error is the one
 /// given.
+///
+/// If the second pass does not find what the first checked, each `forEach…`
+/// returns false (the caller fails with `CachedPasses.disagreement`).
+/// Held by `CachedFeedItemsDifferentialTests`, `ItemTextsAheadTests`,
+/// `ReaderEdgesDifferentialTests`, `CachedPassesDisagreementTests` and the
+/// `cached-items` fuzz target (docs/layout.md, "The readers").
 public struct CachedFeedItems {
     private let document: UnsafeBufferPointer<UInt8>
     /// The same bytes, as the scanner takes them (it never writes to them).
@@ -55,23 +61,14 @@ public struct CachedFeedItems {
         self.everyItemHasURL = checked.everyItemHasURL
     }
 
-    /// Calls `body` with each item, in order, read by the reference reader.
-    public func forEach<E: Error>(_ body: (JSON) throws(E) -> Void) throws(E) {
-        guard var offset = firstItem else { return }
-        for _ in 0..<count {
-            // The first pass took these bytes as the reader takes them.
-            guard let item = try? JSONReader.value(in: document, at: &offset) else { return }
-            try body(item)
-            Self.passSeparator(document, &offset)
-        }
-    }
-
     /// Calls `body` with what each item shows, in order: read from its bytes
     /// (`ItemTextsScan`) where that takes it, else from the reference
-    /// reading of the item, as `forEach` gives it. Many items are read on a
-    /// helper thread a batch ahead of `body` (`ItemTextsAhead`).
-    public func forEachTexts<E: Error>(_ body: (FeedItemTextBytes) throws(E) -> Void) throws(E) {
-        guard let firstItem else { return }
+    /// reading of the item. Many items are read on a
+    /// helper thread a batch ahead of `body` (`ItemTextsAhead`). False if the
+    /// second pass did not find what the first checked (fail with
+    /// `CachedPasses.disagreement`: the output so far is not all).
+    public func forEachTexts<E: Error>(_ body: (FeedItemTextBytes) throws(E) -> Void) throws(E) -> Bool {
+        guard let firstItem else { return true }
         let reader = ItemTextsReader(document, base: base, firstItem: firstItem)
         if count >= Self.readAheadCount {
             return try ItemTextsAhead(reader, base: base, count: count).forEach(body)
@@ -80,19 +77,22 @@ public struct CachedFeedItems {
         var decoded: [UInt8] = []
         for _ in 0..<count {
             decoded.removeAll(keepingCapacity: true)
-            guard let spans = sequential.next(decodingInto: &decoded) else { return }
+            guard let spans = sequential.next(decodingInto: &decoded) else { return false }
             try decoded.withUnsafeBufferPointer { (decoded) throws(E) in try body(spans.bytes(in: base, decoded: decoded.baseAddress)) }
         }
+        return true
     }
 
     /// From how many items `forEachTexts` reads ahead on a second thread.
     static var readAheadCount: Int { 4096 }
 
     /// Moves past the white space and the comma (or the closing bracket)
-    /// after an item: the first pass found only those there.
-    static func passSeparator(_ document: UnsafeBufferPointer<UInt8>, _ offset: inout Int) {
-        while offset < document.count, document[offset] != 0x2C, document[offset] != 0x5D { offset += 1 }
-        offset += 1
+    /// after an item; false if something else is there.
+    static func passSeparator(_ base: UnsafeMutablePointer<UInt8>, count: Int, _ offset: inout Int) -> Bool {
+        var cursor = StoredEnvelope.amongItems(base, at: offset, count: count)
+        guard cursor.nextElement() != nil else { return false }
+        offset = cursor.index
+        return true
     }
 
     /// An item as `forEachStored` gives it.
@@ -106,21 +106,22 @@ public struct CachedFeedItems {
 
     /// Calls `body` with each item, in order: as it stands where it is one
     /// `save` stores as it stands, so that it needs no reading; else read.
-    public func forEachStored<E: Error>(_ body: (Item) throws(E) -> Void) throws(E) {
-        guard var offset = firstItem else { return }
+    /// False as `forEachTexts` says.
+    public func forEachStored<E: Error>(_ body: (Item) throws(E) -> Void) throws(E) -> Bool {
+        guard var offset = firstItem else { return true }
         if let ends {
             for end in ends {
                 if end > 0 {
-                    while JSONWhitespace.contains(base[offset]) { offset += 1 } // the first pass took the item after it
+                    while offset < end, JSONWhitespace.contains(base[offset]) { offset += 1 } // the first pass took the item after it
                     try body(.stored(StoredItem(bytes: UnsafeBufferPointer(start: base + offset, count: end - offset))))
                     offset = end
                 } else {
-                    guard let item = try? JSONReader.value(in: document, at: &offset) else { return }
+                    guard let item = try? JSONReader.value(in: document, at: &offset) else { return false }
                     try body(.read(item))
                 }
-                Self.passSeparator(document, &offset)
+                guard Self.passSeparator(base, count: document.count, &offset) else { return false }
             }
-            return
+            return true
         }
         var scan = SavedItemScan()
         for _ in 0..<count {
@@ -132,11 +133,11 @@ public struct CachedFeedItems {
                 offset = scanner.index
                 try body(.stored(StoredItem(bytes: bytes)))
             } else {
-                // The first pass took these bytes as the reader takes them.
-                guard let item = try? JSONReader.value(in: document, at: &offset) else { return }
+                guard let item = try? JSONReader.value(in: document, at: &offset) else { return false }
                 try body(.read(item))
             }
-            Self.passSeparator(document, &offset)
+            guard Self.passSeparator(base, count: document.count, &offset) else { return false }
         }
+        return true
     }
 }

@@ -9,14 +9,16 @@ import FeedCore
 /// (`ItemLineFormat.feedLines` of `CachedBytes.feedItems`) by a differential
 /// test and the `cached-lines` fuzz target.
 public enum CachedFeedLines {
-    /// Writes every item, one a line in `format`, through `write` in chunks;
-    /// false, having written nothing, if the document is not one the
-    /// readers take (the caller then reads it the reference way).
+    /// Writes every item, one a line in `format`, through `write` in chunks:
+    /// `.declined`, having written nothing, if the document is not one the
+    /// readers take (the caller then reads it the reference way);
+    /// `.passesDisagree` if the second pass did not find what the first
+    /// checked (the caller fails with `CachedPasses.disagreement`).
     public static func write<E: Error>(_ document: UnsafeRawBufferPointer, as format: ItemLineFormat,
-                                       _ write: (UnsafeRawBufferPointer) throws(E) -> Void) throws(E) -> Bool {
+                                       _ write: (UnsafeRawBufferPointer) throws(E) -> Void) throws(E) -> CachedReading {
         // For jsonl the first pass notes the items `save` stored, so that the
         // second only copies them.
-        guard let items = CachedFeedItems(document, notingStoredItems: format == .jsonl) else { return false }
+        guard let items = CachedFeedItems(document, notingStoredItems: format == .jsonl) else { return .declined }
         var chunk: [UInt8] = []
         chunk.reserveCapacity(chunkSize + 4096)
         func flush(atLeast size: Int) throws(E) {
@@ -28,9 +30,10 @@ public enum CachedFeedLines {
             if let failure { throw failure }
             chunk.removeAll(keepingCapacity: true)
         }
+        let complete: Bool
         switch format {
         case .jsonl:
-            try items.forEachStored { (item) throws(E) in
+            complete = try items.forEachStored { (item) throws(E) in
                 switch item {
                 case .stored(let stored):
                     chunk.append(contentsOf: stored.bytes)
@@ -41,13 +44,13 @@ public enum CachedFeedLines {
                 try flush(atLeast: chunkSize)
             }
         case .tsv:
-            try items.forEachTexts { (texts) throws(E) in
+            complete = try items.forEachTexts { (texts) throws(E) in
                 texts.appendTabSeparatedLine(to: &chunk)
                 try flush(atLeast: chunkSize)
             }
         }
         try flush(atLeast: 1)
-        return true
+        return complete ? .written : .passesDisagree
     }
 
     private static let chunkSize = 64 * 1024

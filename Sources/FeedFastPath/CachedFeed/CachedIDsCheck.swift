@@ -13,8 +13,8 @@ struct CachedIDsCheck: ItemTally {
         return checked.map { $0.tally.starts.offsets }
     }
 
-    mutating func item(_ scanner: inout JSONScanner) -> Bool {
-        guard let id = CachedFeedIDs.itemID(&scanner) else { return false }
+    mutating func item(_ cursor: inout StoredEnvelope.Cursor) -> Bool {
+        guard let id = CachedFeedIDs.itemID(&cursor) else { return false }
         starts.note(id.start)
         return true
     }

@@ -9,26 +9,22 @@ struct CachedItemsCheck: ItemTally {
     /// also where a key spelt with escapes might be `url`.
     private(set) var everyItemHasURL = true
 
-    mutating func item(_ scanner: inout JSONScanner) -> Bool {
-        guard scanner.consume(0x7B) else { return false }
+    mutating func item(_ cursor: inout StoredEnvelope.Cursor) -> Bool {
         count += 1
-        if scanner.consume(0x7D) {
-            everyItemHasURL = false
-            return true
-        }
         var url: Bool?
         var escapedKey = false
-        repeat {
-            guard let key = scanner.string(), scanner.consume(0x3A) else { return false }
-            if key.escaped {
-                escapedKey = true
-            } else if Self.urlKey.withUnsafeBufferPointer({ scanner.span(key, is: $0) }) {
-                scanner.skipWhitespace()
-                url = scanner.peek() == JSONScanner.stringOpener // the last one counts, as in JSONObject
+        let read = Self.urlKey.withUnsafeBufferPointer { urlKey in
+            // Escaped keys pass: the item is still checked; the last `url` counts, as in JSONObject.
+            cursor.object(.pass) { cursor, key in
+                if key.escaped {
+                    escapedKey = true
+                } else if cursor.key(key, is: urlKey) {
+                    url = cursor.next() == JSONScanner.stringOpener
+                }
+                return cursor.skipValue()
             }
-            guard scanner.skipValue(depth: 2) else { return false }
-        } while scanner.consume(0x2C)
-        guard scanner.consume(0x7D) else { return false }
+        }
+        guard read else { return false }
         if escapedKey || url != true { everyItemHasURL = false }
         return true
     }

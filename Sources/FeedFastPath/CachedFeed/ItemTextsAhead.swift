@@ -13,6 +13,8 @@ final class ItemTextsAhead: @unchecked Sendable {
         var decoded: [UInt8] = []
         /// The reader found nothing more to read after these.
         var isLast = false
+        /// The reader stopped short of the count the first pass found.
+        var cutShort = false
     }
 
     private let base: UnsafeMutablePointer<UInt8>
@@ -33,8 +35,10 @@ final class ItemTextsAhead: @unchecked Sendable {
         for _ in ring { emptied.signal() }
     }
 
-    /// Calls `body` with each item's texts, in order, on this thread.
-    func forEach<E: Error>(_ body: (FeedItemTextBytes) throws(E) -> Void) throws(E) {
+    /// Calls `body` with each item's texts, in order, on this thread; false
+    /// if the reader stopped short of the first pass's count.
+    func forEach<E: Error>(_ body: (FeedItemTextBytes) throws(E) -> Void) throws(E) -> Bool {
+        var cutShort = false
         let reading = DispatchGroup()
         DispatchQueue.global().async(group: reading) { self.read() }
         do throws(E) {
@@ -45,7 +49,10 @@ final class ItemTextsAhead: @unchecked Sendable {
                 try batch.decoded.withUnsafeBufferPointer { (decoded) throws(E) in
                     for spans in batch.spans { try body(spans.bytes(in: base, decoded: decoded.baseAddress)) }
                 }
-                if batch.isLast { break }
+                if batch.isLast {
+                    cutShort = batch.cutShort
+                    break
+                }
                 emptied.signal()
                 index += 1
             }
@@ -56,6 +63,7 @@ final class ItemTextsAhead: @unchecked Sendable {
             throw error
         }
         reading.wait()
+        return !cutShort
     }
 
     /// The helper thread: fills the ring's batches in turn.
@@ -80,6 +88,7 @@ final class ItemTextsAhead: @unchecked Sendable {
             remaining -= spans.count
             (batch.spans, batch.decoded) = (spans, decoded)
             batch.isLast = ended || remaining == 0
+            batch.cutShort = ended
             filled.signal()
             if batch.isLast { return }
             index += 1

@@ -15,13 +15,13 @@ struct ItemTextsReader {
     }
 
     /// The next item's spans, texts that are not where they stand appended
-    /// to `decoded`; nil past what the first pass took.
+    /// to `decoded`; nil where it does not find what the first pass took.
     mutating func next(decodingInto decoded: inout [UInt8]) -> ItemTextSpans? {
-        var scanner = JSONScanner(base, from: offset, to: document.count)
+        var cursor = StoredEnvelope.amongItems(base, at: offset, count: document.count)
         let mark = decoded.count
         let spans: ItemTextSpans
-        if let scanned = scan.scan(&scanner, decodingInto: &decoded) {
-            offset = scanner.index
+        if let scanned = scan.scan(&cursor, decodingInto: &decoded) {
+            offset = cursor.index
             spans = scanned
         } else {
             decoded.removeSubrange(mark...)
@@ -29,7 +29,7 @@ struct ItemTextsReader {
             guard let item = try? JSONReader.value(in: document, at: &offset) else { return nil }
             spans = ItemTextSpans(copying: FeedItemTexts(item), into: &decoded)
         }
-        CachedFeedItems.passSeparator(document, &offset)
+        guard CachedFeedItems.passSeparator(base, count: document.count, &offset) else { return nil }
         return spans
     }
 }

@@ -8,6 +8,10 @@ import FeedPlatform
 /// skipped. A repeated key's last value counts, as in the reference reading
 /// (`FeedItemTexts`). It declines where a key is spelt with escapes, which
 /// might spell a shown one; the caller then reads the item the reference way.
+/// A reader of `JSONCursor` (docs/layout.md, "The readers").
+///
+/// Held by `CachedFeedItemsDifferentialTests`, `ReaderEdgesDifferentialTests`
+/// and the `cached-items` fuzz target.
 struct ItemTextsScan {
     private var scratch: [UInt8] = []
     /// The shown fields' names, one after another, and where each stands:
@@ -28,27 +32,22 @@ struct ItemTextsScan {
     /// texts stand, those with escapes decoded onto the end of `decoded`;
     /// nil to decline. Only over bytes the first pass checked
     /// (`CachedItemsCheck`).
-    mutating func scan(_ scanner: inout JSONScanner, decodingInto decoded: inout [UInt8]) -> ItemTextSpans? {
+    mutating func scan(_ cursor: inout StoredEnvelope.Cursor, decodingInto decoded: inout [UInt8]) -> ItemTextSpans? {
         var spans = ItemTextSpans()
-        guard scanner.consume(0x7B) else { return nil }
-        if scanner.consume(0x7D) { return spans }
-        repeat {
-            guard let key = scanner.checkedString(), !key.escaped, scanner.consume(0x3A) else { return nil }
-            scanner.skipWhitespace()
-            guard let shown = shown(key, scanner) else {
-                guard scanner.peek() == JSONScanner.stringOpener ? scanner.checkedString() != nil : scanner.skipValue(depth: 2) else { return nil }
-                continue
+        let read = cursor.object(.decline) { cursor, key in
+            guard let shown = shown(key.span, cursor.scanner) else {
+                return cursor.next() == JSONScanner.stringOpener ? cursor.scanner.checkedString() != nil : cursor.skipValue()
             }
-            let first = scanner.peek() ?? 0
-            if shown.isNumber ? first == 0x2D || first &- 0x30 < 10 : first == JSONScanner.stringOpener {
-                guard let span = shown.isNumber ? scanner.number() : scanner.checkedString() else { return nil }
-                spans[shown] = text(span, scanner, &decoded)
-            } else {
-                guard scanner.skipValue(depth: 2) else { return nil }
+            let first = cursor.next() ?? 0
+            guard shown.isNumber ? first == 0x2D || first &- 0x30 < 10 : first == JSONScanner.stringOpener else {
                 spans[shown] = nil
+                return cursor.skipValue()
             }
-        } while scanner.consume(0x2C)
-        return scanner.consume(0x7D) ? spans : nil
+            guard let span = shown.isNumber ? cursor.scanner.number() : cursor.scanner.checkedString() else { return false }
+            spans[shown] = text(span, cursor.scanner, &decoded)
+            return true
+        }
+        return read ? spans : nil
     }
 
     private func shown(_ key: JSONSpan, _ scanner: JSONScanner) -> ShownField? {

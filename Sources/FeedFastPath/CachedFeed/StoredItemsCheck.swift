@@ -16,16 +16,16 @@ struct StoredItemsCheck: ItemTally {
         self.ends = ends
     }
 
-    mutating func item(_ scanner: inout JSONScanner) -> Bool {
-        var probe = scanner
+    mutating func item(_ cursor: inout StoredEnvelope.Cursor) -> Bool {
+        var probe = cursor.scanner
         let stored = scan.scan(&probe) != nil
         if stored {
-            scanner = probe
+            cursor.scanner = probe
             items.countStored()
         } else {
-            guard items.item(&scanner) else { return false }
+            guard items.item(&cursor) else { return false }
         }
-        ends.note(stored ? scanner.index : -scanner.index)
+        ends.note(stored ? cursor.index : -cursor.index)
         return true
     }
 

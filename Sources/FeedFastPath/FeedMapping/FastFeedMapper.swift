@@ -31,15 +31,15 @@ public final class FastFeedMapper {
     public func map<E: Error>(_ input: UnsafeMutableBufferPointer<UInt8>, at offset: Int,
                               write: (UnsafeRawBufferPointer) throws(E) -> Void) throws(E) -> Int? {
         guard let base = input.baseAddress else { return nil }
-        var scanner = JSONScanner(input, from: offset)
-        if let (bodyStart, fields) = ResponseRecordScan.bodyStart(&scanner) {
+        var cursor = JSONCursor(JSONScanner(input, from: offset))
+        if let (bodyStart, fields) = ResponseRecordScan.bodyStart(&cursor) {
             let window = bodyStart..<min(input.count, bodyStart + FastFeedMapper.undecodedLimit)
             if let mapped = FeedPayloadMapper.map(EscapedJSONScanner.self, base: base, window, schema: schema, arena: arena,
                                                   releasesInput: releasesInput) {
-                scanner.index = mapped.end
-                if scanner.consume(0x7D) {
+                cursor.index = mapped.end
+                if ResponseRecordScan.finishRecord(&cursor) {
                     try mapped.write(write, closing: FeedDocument.compactClosing(validators: fields.validators))
-                    return scanner.index
+                    return cursor.index
                 }
             }
         }
@@ -70,9 +70,9 @@ public final class FastFeedMapper {
     /// order, its body decoded into `decodedBody` and mapped from there.
     private func mapDecoded<E: Error>(_ input: UnsafeMutableBufferPointer<UInt8>, at offset: Int,
                                       write: (UnsafeRawBufferPointer) throws(E) -> Void) throws(E) -> Int? {
-        var scanner = JSONScanner(input, from: offset)
-        guard let (body, fields) = ResponseRecordScan.record(&scanner) else { return nil }
-        scanner.decode(body, into: &decodedBody)
+        var cursor = JSONCursor(JSONScanner(input, from: offset))
+        guard let (body, fields) = ResponseRecordScan.record(&cursor) else { return nil }
+        cursor.scanner.decode(body, into: &decodedBody)
         let mapped = decodedBody.withUnsafeMutableBufferPointer { decoded in
             decoded.baseAddress.flatMap { base in
                 FeedPayloadMapper.map(JSONScanner.self, base: base, 0..<decoded.count, schema: schema, arena: arena,
@@ -81,6 +81,6 @@ public final class FastFeedMapper {
         }
         guard let mapped else { return nil }
         try mapped.write(write, closing: FeedDocument.compactClosing(validators: fields.validators))
-        return scanner.index
+        return cursor.index
     }
 }

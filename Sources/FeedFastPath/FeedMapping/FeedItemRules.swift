@@ -3,27 +3,28 @@ import FeedCore
 /// One payload item checked against the schema's fields, as `FeedItemsMapper`
 /// checks it: unknown keys skipped, an optional field may be null, required
 /// fields present, ids UUIDs, urls absolute. Nil on anything else (an escaped
-/// key, say), for the reference path to judge.
+/// key, say), for the reference path to judge. A reader of `JSONCursor`
+/// (docs/layout.md, "The readers").
+///
+/// Held by the `FastFeedMapper*DifferentialTests`, `ReaderEdgesDifferentialTests`
+/// and the `feed-map` fuzz target.
 enum FeedItemRules {
     /// Reads one item into `item` (cleared for it); false if not taken.
     @inline(__always)
-    static func scan<Scanner: PayloadScanning>(_ scanner: inout Scanner, schema: FastSchema, into item: inout ItemSpans,
+    static func scan<Scanner: PayloadScanning>(_ cursor: inout JSONCursor<Scanner>, schema: FastSchema, into item: inout ItemSpans,
                                                scratch: inout [UInt8]) -> Bool {
         let fields = schema.fields
         item.clear(fields.count)
-        guard scanner.consume(0x7B) else { return false }
-        if !scanner.consume(0x7D) {
-            repeat {
-                guard let key = scanner.string(), !key.escaped, scanner.consume(0x3A) else { return false }
-                if let index = field(named: key, in: fields, scanner) {
-                    guard let found = value(&scanner, of: fields[index]) else { return false }
-                    item[index] = found
-                } else {
-                    guard scanner.skipValue(depth: 3) else { return false }
-                }
-            } while scanner.consume(0x2C)
-            guard scanner.consume(0x7D) else { return false }
+        // A repeated field's last value wins, as in the reference.
+        var seen = SeenKeys(.lastWins)
+        let read = cursor.object(.decline) { cursor, key in
+            guard let index = field(named: key.span, in: fields, cursor.scanner) else { return cursor.skipValue() }
+            guard seen.admit(index), let found = value(&cursor.scanner, of: fields[index]) else { return false }
+            item[index] = found
+            return true
         }
+        guard read else { return false }
+        let scanner = cursor.scanner
         for index in fields.indices {
             let field = fields[index]
             guard let span = item[index] else {

@@ -4,9 +4,7 @@ import FeedCore
 /// `EscapedJSONScanner` over JSON text held escaped in a record's body. Both
 /// check the same grammar and return nil / false on anything they do not take.
 protocol PayloadScanning: JSONTokenScanning {
-    init(_ base: UnsafeMutablePointer<UInt8>, from index: Int, to end: Int, maxDepth: Int)
-    /// A string's value, escapes decoded, into `out`.
-    func decode(_ span: JSONSpan, into out: inout [UInt8])
+    init(_ base: UnsafeMutablePointer<UInt8>, from index: Int, to end: Int)
     /// After the payload value: checks that the payload ends there.
     mutating func finishPayload() -> Bool
     /// How a comma then an object's start stand in the text: `,{"` or `,{\"`.
@@ -15,16 +13,6 @@ protocol PayloadScanning: JSONTokenScanning {
 
 extension JSONScanner: PayloadScanning {
     static var itemBoundary: StaticString { ",{\"" }
-
-    func decode(_ span: JSONSpan, into out: inout [UInt8]) {
-        out.removeAll(keepingCapacity: true)
-        out.append(contentsOf: UnsafeBufferPointer(start: base + span.start, count: span.count))
-        guard span.escaped else { return }
-        let end = out.withUnsafeMutableBufferPointer { copy in
-            JSONScanner(copy).unescapeInPlace(JSONSpan(start: 0, end: copy.count, escaped: true))
-        }
-        out.removeSubrange(end...)
-    }
 
     /// The payload is the whole range: only white space may follow.
     mutating func finishPayload() -> Bool {

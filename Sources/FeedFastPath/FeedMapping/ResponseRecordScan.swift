@@ -4,6 +4,10 @@ import FeedCore
 /// url, status exactly 200, headers of strings, and the body; nothing else.
 /// What it keeps of the headers is the response's validators (`etag`,
 /// `last-modified`, as feed-fetch writes their names), for the document.
+///
+/// A reader of `JSONCursor`; declines to the reference path. Held by
+/// `FastFeedMapperRecordDifferentialTests`, `FastFeedMapperUndecodedPathDifferentialTests`,
+/// `ReaderEdgesDifferentialTests` and the `feed-map` fuzz target (docs/layout.md, "The readers").
 enum ResponseRecordScan {
     /// What the scan found before or around the body.
     struct Fields {
@@ -17,74 +21,78 @@ enum ResponseRecordScan {
         }
     }
 
+    typealias Cursor = JSONCursor<JSONScanner>
+
     /// `{"url":…,"status":200,"headers":{…},"body":"` with url, status and
     /// headers in any order and the body last; where the body's text starts.
-    static func bodyStart(_ scanner: inout JSONScanner) -> (start: Int, fields: Fields)? {
+    /// The cursor is then inside the record (`finishRecord` ends it).
+    static func bodyStart(_ cursor: inout Cursor) -> (start: Int, fields: Fields)? {
         var fields = Fields()
-        guard scanner.consume(0x7B) else { return nil }
+        guard cursor.enterObject() == true else { return nil }
         while true {
-            guard let key = scanner.string(), scanner.consume(0x3A) else { return nil }
-            if scanner.span(key, is: "body") { break }
-            guard member(key, &scanner, &fields), scanner.consume(0x2C) else { return nil }
+            guard let key = cursor.key(), !key.escaped else { return nil }
+            if cursor.key(key, is: "body") { break }
+            guard member(key, &cursor, &fields), cursor.nextField() == true else { return nil }
         }
-        scanner.skipWhitespace()
-        guard fields.url != nil, fields.sawStatus, scanner.peek() == 0x22 else { return nil }
-        return (scanner.index + 1, fields)
+        guard fields.url != nil, fields.sawStatus, cursor.next() == 0x22 else { return nil }
+        return (cursor.index + 1, fields)
+    }
+
+    /// After the body (the cursor past its closing quote): the record's end.
+    static func finishRecord(_ cursor: inout Cursor) -> Bool {
+        cursor.nextField() == false
     }
 
     /// The whole record, keys in any order; the body's span (the cursor is
     /// then past the record).
-    static func record(_ scanner: inout JSONScanner) -> (body: JSONSpan, fields: Fields)? {
+    static func record(_ cursor: inout Cursor) -> (body: JSONSpan, fields: Fields)? {
         var fields = Fields(), body: JSONSpan?
-        guard scanner.consume(0x7B), !scanner.consume(0x7D) else { return nil }
-        repeat {
-            guard let key = scanner.string(), scanner.consume(0x3A) else { return nil }
-            if scanner.span(key, is: "body") {
-                guard body == nil, let span = scanner.string() else { return nil }
-                body = span
-            } else {
-                guard member(key, &scanner, &fields) else { return nil }
-            }
-        } while scanner.consume(0x2C)
-        guard scanner.consume(0x7D), fields.url != nil, fields.sawStatus, let body else { return nil }
+        var seen = SeenKeys(.decline)
+        let read = cursor.object(.decline) { cursor, key in
+            guard cursor.key(key, is: "body") else { return member(key, &cursor, &fields) }
+            guard seen.admit(0), let span = cursor.scanner.string() else { return false }
+            body = span
+            return true
+        }
+        guard read, fields.url != nil, fields.sawStatus, let body else { return nil }
         return (body, fields)
     }
 
     /// One of url (once), status (200; a later one wins, so every one must
     /// be 200), headers (once). `body_base64`, `error`, `items`, anything
     /// else: not taken.
-    private static func member(_ key: JSONSpan, _ scanner: inout JSONScanner, _ fields: inout Fields) -> Bool {
-        if scanner.span(key, is: "url") {
-            guard fields.url == nil, let span = scanner.string() else { return false }
-            fields.url = text(span, scanner)
+    private static func member(_ key: JSONKey, _ cursor: inout Cursor, _ fields: inout Fields) -> Bool {
+        if cursor.key(key, is: "url") {
+            guard fields.url == nil, let span = cursor.scanner.string() else { return false }
+            fields.url = text(span, cursor.scanner)
             return true
         }
-        if scanner.span(key, is: "status") {
-            guard let span = scanner.number(), scanner.integer(span) == FeedItemsMapper.acceptedStatus else { return false }
+        if cursor.key(key, is: "status") {
+            guard let span = cursor.scanner.number(), cursor.scanner.integer(span) == FeedItemsMapper.acceptedStatus else { return false }
             fields.sawStatus = true
             return true
         }
-        return scanner.span(key, is: "headers") && headers(&scanner, &fields)
+        return cursor.key(key, is: "headers") && headers(&cursor, &fields)
     }
 
     /// An object of strings, read once. A validator's name in any other
-    /// spelling, or twice, is left to the reference path.
-    private static func headers(_ scanner: inout JSONScanner, _ fields: inout Fields) -> Bool {
-        guard fields.etag == nil, fields.lastModified == nil, scanner.consume(0x7B) else { return false }
-        if scanner.consume(0x7D) { return true }
-        repeat {
-            guard let name = scanner.string(), scanner.consume(0x3A), let value = scanner.string() else { return false }
-            if scanner.span(name, is: "etag") {
-                guard fields.etag == nil else { return false }
-                fields.etag = text(value, scanner)
-            } else if scanner.span(name, is: "last-modified") {
-                guard fields.lastModified == nil else { return false }
-                fields.lastModified = text(value, scanner)
-            } else if name.escaped || isValidatorInAnotherCase(name, scanner) {
+    /// spelling (escaped, another case), or twice, is left to the reference path.
+    private static func headers(_ cursor: inout Cursor, _ fields: inout Fields) -> Bool {
+        guard fields.etag == nil, fields.lastModified == nil else { return false }
+        var seen = SeenKeys(.decline)
+        return cursor.object(.decline) { cursor, name in
+            guard let value = cursor.scanner.string() else { return false }
+            if cursor.key(name, is: "etag") {
+                guard seen.admit(0) else { return false }
+                fields.etag = text(value, cursor.scanner)
+            } else if cursor.key(name, is: "last-modified") {
+                guard seen.admit(1) else { return false }
+                fields.lastModified = text(value, cursor.scanner)
+            } else if isValidatorInAnotherCase(name.span, cursor.scanner) {
                 return false
             }
-        } while scanner.consume(0x2C)
-        return scanner.consume(0x7D)
+            return true
+        }
     }
 
     private static func isValidatorInAnotherCase(_ name: JSONSpan, _ scanner: JSONScanner) -> Bool {
@@ -94,10 +102,8 @@ enum ResponseRecordScan {
 
     /// A string's value, its escapes decoded, without touching the input.
     private static func text(_ span: JSONSpan, _ scanner: JSONScanner) -> String {
-        var copy = Array(UnsafeBufferPointer(start: scanner.base + span.start, count: span.count))
-        let end = copy.withUnsafeMutableBufferPointer { buffer in
-            JSONScanner(buffer).unescapeInPlace(JSONSpan(start: 0, end: buffer.count, escaped: span.escaped))
-        }
-        return String(decoding: copy[..<end], as: UTF8.self)
+        var copy: [UInt8] = []
+        scanner.decode(span, into: &copy)
+        return String(decoding: copy, as: UTF8.self)
     }
 }

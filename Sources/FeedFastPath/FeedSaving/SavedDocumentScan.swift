@@ -59,7 +59,7 @@ struct SavedDocumentScan {
             guard key(FeedValidators.documentKey), scanner.consume(0x3A) else { return nil }
             scanner.skipWhitespace()
             let start = scanner.index
-            guard scanner.peek() == 0x7B, scanner.skipValue(depth: 1) else { return nil }
+            guard scanner.peek() == 0x7B, scanner.skipValue(inside: 1) else { return nil }
             let bytes = Array(UnsafeBufferPointer(start: scanner.base + start, count: scanner.index - start))
             guard let value = try? JSONReader.parseSingle(bytes) else { return nil }
             validators = value

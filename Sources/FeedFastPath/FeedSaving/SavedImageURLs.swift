@@ -22,7 +22,7 @@ enum SavedImageURLs {
                     if urlKey.withUnsafeBufferPointer({ scanner.span(key, is: $0) }), let value = scanner.string() {
                         scanner.decode(value, into: &scratch)
                         urls.insert(String(decoding: scratch, as: UTF8.self))
-                    } else if !scanner.skipValue(depth: 2) {
+                    } else if !scanner.skipValue(inside: 2) {
                         return urls
                     }
                 } while scanner.consume(0x2C)

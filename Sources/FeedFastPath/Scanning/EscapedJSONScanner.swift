@@ -22,14 +22,12 @@ struct EscapedJSONScanner {
     let base: UnsafeMutablePointer<UInt8>
     let end: Int
     var index: Int
-    let maxDepth: Int
 
     /// `index` is the first byte after the body string's opening quote.
-    init(_ base: UnsafeMutablePointer<UInt8>, from index: Int, to end: Int, maxDepth: Int = JSONReader.defaultMaxDepth) {
+    init(_ base: UnsafeMutablePointer<UInt8>, from index: Int, to end: Int) {
         self.base = base
         self.index = index
         self.end = end
-        self.maxDepth = maxDepth
     }
 
     /// Payload white space: a space, or `\n`, `\r`, `\t` in the record.
@@ -109,7 +107,7 @@ struct EscapedJSONScanner {
             index = at + 1
             return true
         case 0x75: // u and four hex digits; a surrogate (half a pair) is left to the decoding path
-            guard end - at >= 5, let unit = JSONScanner.hex4(base, at + 1), !(0xD800...0xDFFF).contains(unit) else { return false }
+            guard end - at >= 5, let unit = JSONHex.unit(base, at + 1), !(0xD800...0xDFFF).contains(unit) else { return false }
             index = at + 5
             return true
         default:

@@ -1,8 +1,8 @@
 import FeedCore
 
 /// A validating JSON scanner over bytes in place: it checks the same grammar
-/// as `JSONReader` (strict RFC 8259, valid UTF-8, no lone surrogates, depth
-/// limit) but builds nothing, so the fast paths can walk a large document
+/// as `JSONReader` (strict RFC 8259, valid UTF-8, no lone surrogates; the
+/// depth limit is `JSONCursor`'s) but builds nothing, so the fast paths can walk a large document
 /// without allocating. Every method returns nil / false on anything it does
 /// not accept; callers then fall back to `JSONReader`, whose error is the one
 /// reported.
@@ -16,23 +16,19 @@ public struct JSONScanner {
     public let base: UnsafeMutablePointer<UInt8>
     public let end: Int
     public var index: Int
-    public let maxDepth: Int
 
-    public init(_ buffer: UnsafeMutableBufferPointer<UInt8>, from index: Int = 0, to end: Int? = nil,
-                maxDepth: Int = JSONReader.defaultMaxDepth) {
+    public init(_ buffer: UnsafeMutableBufferPointer<UInt8>, from index: Int = 0, to end: Int? = nil) {
         // An empty buffer has no base address; point at a dummy byte it never reads.
         self.base = buffer.baseAddress ?? JSONScanner.empty
         self.end = end ?? buffer.count
         self.index = index
-        self.maxDepth = maxDepth
     }
 
     /// Over `base[index..<end]`.
-    public init(_ base: UnsafeMutablePointer<UInt8>, from index: Int, to end: Int, maxDepth: Int = JSONReader.defaultMaxDepth) {
+    public init(_ base: UnsafeMutablePointer<UInt8>, from index: Int, to end: Int) {
         self.base = base
         self.end = end
         self.index = index
-        self.maxDepth = maxDepth
     }
 
     nonisolated(unsafe) private static let empty = UnsafeMutablePointer<UInt8>.allocate(capacity: 1)
@@ -169,24 +165,18 @@ public struct JSONScanner {
     }
 
     @inline(__always) private func hex4(at offset: Int) -> UInt32? {
-        end - offset >= 4 ? JSONScanner.hex4(base, offset) : nil
+        end - offset >= 4 ? JSONHex.unit(base, offset) : nil
     }
 
-    /// The four hex digits at `offset` (which the caller knows are there), or nil.
-    @inline(__always) static func hex4(_ base: UnsafeMutablePointer<UInt8>, _ offset: Int) -> UInt32? {
-        var value: UInt32 = 0
-        for position in offset..<(offset + 4) {
-            let byte = base[position]
-            let digit: UInt8
-            switch byte {
-            case 0x30...0x39: digit = byte - 0x30
-            case 0x61...0x66: digit = byte - 0x61 + 10
-            case 0x41...0x46: digit = byte - 0x41 + 10
-            default: return nil
-            }
-            value = value << 4 | UInt32(digit)
+    /// A string's value, escapes decoded, into `out` (the text is left as it is).
+    public func decode(_ span: JSONSpan, into out: inout [UInt8]) {
+        out.removeAll(keepingCapacity: true)
+        out.append(contentsOf: UnsafeBufferPointer(start: base + span.start, count: span.count))
+        guard span.escaped else { return }
+        let end = out.withUnsafeMutableBufferPointer { copy in
+            JSONScanner(copy).unescapeInPlace(JSONSpan(start: 0, end: copy.count, escaped: true))
         }
-        return value
+        out.removeSubrange(end...)
     }
 
     /// Decodes an escaped string's value in place, over its own bytes (a
@@ -284,10 +274,8 @@ public struct JSONScanner {
     /// A number or literal runs to a delimiter: `12x` is not a number.
     @inline(__always) public func atDelimiter() -> Bool {
         guard index < end else { return true }
-        switch base[index] {
-        case 0x20, 0x0A, 0x0D, 0x09, 0x2C, 0x5D, 0x7D, 0x3A: return true
-        default: return false
-        }
+        let byte = base[index]
+        return JSONWhitespace.contains(byte) || byte == 0x2C || byte == 0x5D || byte == 0x7D || byte == 0x3A
     }
 }
 

@@ -9,7 +9,8 @@ public protocol JSONTokenScanning {
     var base: UnsafeMutablePointer<UInt8> { get }
     var index: Int { get set }
     var end: Int { get }
-    var maxDepth: Int { get }
+    /// A string's value, escapes decoded, into `out` (the text left as it is).
+    func decode(_ span: JSONSpan, into out: inout [UInt8])
     /// The first byte of a string token.
     static var stringOpener: UInt8 { get }
     mutating func skipWhitespace()
@@ -76,33 +77,21 @@ extension JSONTokenScanning {
         return atDelimiter()
     }
 
-    /// Checks and skips any value at the cursor.
-    public mutating func skipValue(depth: Int = 0) -> Bool {
-        skipWhitespace()
-        guard index < end else { return false }
-        let byte = base[index]
-        if byte == Self.stringOpener { return string() != nil }
+    /// Checks and skips the value at the scanner, a document's top-level
+    /// value: its containers counted by a `JSONCursor`, the one counter.
+    public mutating func skipValue() -> Bool {
+        var cursor = JSONCursor(self)
+        defer { self = cursor.scanner }
+        return cursor.skipValue()
+    }
+
+    /// `true`, `false` or `null` at the scanner (its first byte there).
+    @inline(__always) mutating func literal(startingWith byte: UInt8) -> Bool {
         switch byte {
-        case 0x7B: // {
-            guard depth < maxDepth else { return false }
-            index += 1
-            if consume(0x7D) { return true }
-            repeat {
-                guard string() != nil, consume(0x3A), skipValue(depth: depth + 1) else { return false }
-            } while consume(0x2C)
-            return consume(0x7D)
-        case 0x5B: // [
-            guard depth < maxDepth else { return false }
-            index += 1
-            if consume(0x5D) { return true }
-            repeat {
-                guard skipValue(depth: depth + 1) else { return false }
-            } while consume(0x2C)
-            return consume(0x5D)
         case 0x74: return literal("true")
         case 0x66: return literal("false")
         case 0x6E: return literal("null")
-        default: return number() != nil
+        default: return false
         }
     }
 

@@ -99,10 +99,10 @@ final class CachedFeedItemsDifferentialTests: XCTestCase {
     static func streamed(_ document: [UInt8]) -> (items: [JSON], texts: [FeedItemTexts], count: Int, everyItemHasURL: Bool)? {
         document.withUnsafeBytes { bytes in
             guard let items = CachedFeedItems(bytes) else { return nil }
-            var read: [JSON] = []
-            items.forEach { read.append($0) }
+            let read = items.storedValues ?? []
+            XCTAssertNotNil(items.storedValues)
             var texts: [FeedItemTexts] = []
-            items.forEachTexts { texts.append($0.texts) }
+            XCTAssertTrue(items.forEachTexts { texts.append($0.texts) })
             return (read, texts, items.count, items.everyItemHasURL)
         }
     }
@@ -145,12 +145,13 @@ extension CachedFeedItemsDifferentialTests {
     /// What `forEachStored` gives, one line an item.
     private static func given(_ items: CachedFeedItems) -> [String] {
         var given: [String] = []
-        items.forEachStored { item in
+        let complete = items.forEachStored { item in
             switch item {
             case .stored(let item): given.append("stored \(String(decoding: item.bytes, as: UTF8.self)) \(item.url)")
             case .read(let value): given.append("read \(value[FeedItemField.url.name]?.stringValue ?? "-")")
             }
         }
+        XCTAssertTrue(complete)
         return given
     }
 }
@@ -185,5 +186,20 @@ extension CachedFeedItemsDifferentialTests {
         XCTAssertEqual(reference[6], FeedItemTexts(url: "https://h/7", likes: "0"))
         XCTAssertEqual(reference[7], FeedItemTexts())
         XCTAssertEqual(reference[8], FeedItemTexts(author: "b"))
+    }
+}
+
+extension CachedFeedItems {
+    /// What `forEachStored` gives, each as a value (a stored item read from
+    /// its bytes); nil if the passes disagree.
+    var storedValues: [JSON]? {
+        var values: [JSON] = []
+        let complete = forEachStored { item in
+            switch item {
+            case .stored(let stored): values.append((try? JSONReader.parseSingle(Array(stored.bytes))) ?? .null)
+            case .read(let value): values.append(value)
+            }
+        }
+        return complete ? values : nil
     }
 }

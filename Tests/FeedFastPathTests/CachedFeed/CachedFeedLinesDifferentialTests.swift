@@ -104,8 +104,8 @@ final class CachedFeedLinesDifferentialTests: XCTestCase {
 
     private static func lines(_ document: [UInt8], _ format: ItemLineFormat) -> [UInt8]? {
         var lines: [UInt8] = []
-        let taken = document.withUnsafeBytes { bytes in CachedFeedLines.write(bytes, as: format) { lines += $0 } }
-        return taken ? lines : nil
+        let reading = document.withUnsafeBytes { bytes in CachedFeedLines.write(bytes, as: format) { lines += $0 } }
+        return reading == .written ? lines : nil
     }
 
     private static func assertAgrees(_ document: [UInt8], _ what: String, file: StaticString = #filePath, line: UInt = #line) throws {

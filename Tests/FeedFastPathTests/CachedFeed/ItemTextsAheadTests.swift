@@ -13,7 +13,7 @@ final class ItemTextsAheadTests: XCTestCase {
             let texts = document.withUnsafeBytes { bytes -> [FeedItemTexts]? in
                 guard let items = CachedFeedItems(bytes) else { return nil }
                 var texts: [FeedItemTexts] = []
-                items.forEachTexts { texts.append($0.texts) }
+                XCTAssertTrue(items.forEachTexts { texts.append($0.texts) })
                 return texts
             }
             XCTAssertEqual(texts?.count, count)
@@ -31,7 +31,7 @@ final class ItemTextsAheadTests: XCTestCase {
                 let result = document.withUnsafeBytes { bytes -> Result<Void, Stopped>? in
                     guard let items = CachedFeedItems(bytes) else { return nil }
                     return Result { () throws(Stopped) in
-                        try items.forEachTexts { (_) throws(Stopped) in
+                        _ = try items.forEachTexts { (_) throws(Stopped) in
                             if seen == stopAt { throw Stopped(at: seen) }
                             seen += 1
                         }

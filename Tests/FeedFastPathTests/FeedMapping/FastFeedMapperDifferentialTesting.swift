@@ -47,15 +47,15 @@ extension FastFeedMapperDifferentialTesting {
     static func undecodedPath(_ input: UnsafeMutableBufferPointer<UInt8>, at offset: Int, schema: FeedSchema,
                               arena: FeedOutputArena, write: (UnsafeRawBufferPointer) -> Void) -> Int? {
         guard let base = input.baseAddress else { return nil }
-        var scanner = JSONScanner(input, from: offset)
-        guard let (bodyStart, fields) = ResponseRecordScan.bodyStart(&scanner) else { return nil }
+        var cursor = JSONCursor(JSONScanner(input, from: offset))
+        guard let (bodyStart, fields) = ResponseRecordScan.bodyStart(&cursor) else { return nil }
         let window = bodyStart..<min(input.count, bodyStart + FastFeedMapper.undecodedLimit)
         guard let mapped = FeedPayloadMapper.map(EscapedJSONScanner.self, base: base, window, schema: FastSchema.of(schema),
                                                  arena: arena, releasesInput: false) else { return nil }
-        scanner.index = mapped.end
-        guard scanner.consume(0x7D) else { return nil }
+        cursor.index = mapped.end
+        guard ResponseRecordScan.finishRecord(&cursor) else { return nil }
         mapped.write(write, closing: FeedDocument.compactClosing(validators: fields.validators))
-        return scanner.index
+        return cursor.index
     }
 
     // MARK: - Comparing with the reference

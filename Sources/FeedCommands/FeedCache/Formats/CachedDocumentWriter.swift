@@ -26,7 +26,7 @@ struct CachedDocumentWriter {
             guard let items = CachedFeedItems(bytes) else { return false }
             let chunk = OutputBytes(capacity: Self.chunkSize + 4096)
             var first = true
-            try items.forEachTexts { (item) throws(CommandStop) in
+            let complete = try items.forEachTexts { (item) throws(CommandStop) in
                 if !first { chunk.append(TextFormat.feedItemSeparator) }
                 first = false
                 TextFormat.appendFeedItem(item, to: chunk)
@@ -35,6 +35,7 @@ struct CachedDocumentWriter {
                     chunk.removeAll()
                 }
             }
+            guard complete else { throw .failure(CachedPasses.disagreement) }
             if chunk.count > 0 { try chunk.withBytes { (bytes) throws(CommandStop) in try output.emit(raw: bytes) } }
             return true
         }

@@ -9,10 +9,14 @@ struct CachedIDsWriter {
     let output: RecordOutput
 
     func write(_ document: CachedBytes) throws {
-        let streamed = try document.withUnsafeBytes { (bytes) throws(CommandStop) -> Bool in
+        let streamed = try document.withUnsafeBytes { (bytes) throws(CommandStop) -> CachedReading in
             try CachedFeedIDs.write(bytes) { (lines) throws(CommandStop) in try output.emit(raw: lines) }
         }
-        if streamed { return }
+        switch streamed {
+        case .written: return
+        case .passesDisagree: throw CachedPasses.disagreement
+        case .declined: break
+        }
         var lines: [UInt8] = []
         for item in try document.feedItems() {
             guard let id = item[FeedItemField.id.name]?.stringValue else {

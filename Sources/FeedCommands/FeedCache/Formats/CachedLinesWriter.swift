@@ -10,10 +10,13 @@ struct CachedLinesWriter {
     let format: ItemLineFormat
 
     func write(_ document: CachedBytes) throws {
-        let streamed = try document.withUnsafeBytes { (bytes) throws(CommandStop) -> Bool in
+        let reading = try document.withUnsafeBytes { (bytes) throws(CommandStop) -> CachedReading in
             try CachedFeedLines.write(bytes, as: format) { (lines) throws(CommandStop) in try output.emit(raw: lines) }
         }
-        if streamed { return }
-        try output.emit(bytes: format.feedLines(try document.feedItems()))
+        switch reading {
+        case .written: return
+        case .passesDisagree: throw CommandStop.failure(CachedPasses.disagreement)
+        case .declined: try output.emit(bytes: format.feedLines(try document.feedItems()))
+        }
     }
 }

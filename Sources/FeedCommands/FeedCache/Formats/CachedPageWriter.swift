@@ -22,10 +22,11 @@ struct CachedPageWriter {
             guard let items = CachedFeedItems(bytes), items.everyItemHasURL else { return false }
             var page = FeedPageWriter { (bytes) throws(CommandStop) in try output.emit(raw: bytes) }
             page.writeHead(itemCount: items.count, savedAt: savedAt)
-            try items.forEachTexts { (item) throws(CommandStop) in
+            let complete = try items.forEachTexts { (item) throws(CommandStop) in
                 guard let url = item.url else { return }
                 try page.writeFigure(item, image(for: String(decoding: url, as: UTF8.self)))
             }
+            guard complete else { throw .failure(CachedPasses.disagreement) }
             try page.writeTail()
             return true
         }

@@ -39,7 +39,7 @@ extension FeedCacheSubcommands {
             let writer = JSONWriter()
             var chunk = Array(#"{"items":["#.utf8)
             var first = true
-            try items.forEachStored { (item) throws(CommandStop) in
+            let complete = try items.forEachStored { (item) throws(CommandStop) in
                 switch item {
                 case .stored(let stored):
                     // Its url is read only where image data may be cached.
@@ -57,6 +57,7 @@ extension FeedCacheSubcommands {
                     chunk.removeAll(keepingCapacity: true)
                 }
             }
+            guard complete else { throw .failure(CachedPasses.disagreement) }
             chunk += Array("]}\n".utf8)
             try stage.output.emit(bytes: chunk)
             return true
