@@ -16,7 +16,7 @@ import FeedCore
 ///     }
 ///
 /// Held to the reference by the scanners' differential tests, each
-/// reader's own (docs/layout.md, "The readers"), `JSONCursorDepthTests`,
+/// reader's own (docs/layout.md, "The readers"), `JSONCursorTests`,
 /// and the `json-scanner` fuzz target.
 public struct JSONCursor<Scanner: JSONTokenScanning> {
     public var scanner: Scanner
@@ -29,8 +29,9 @@ public struct JSONCursor<Scanner: JSONTokenScanning> {
         depth = 0
     }
 
-    /// Inside `depth` open containers: only for a reader that starts again
-    /// within a document it has already entered (`FeedEnvelope`).
+    /// Inside `depth` open containers: only for an envelope reader that
+    /// starts again among the items it has entered (`StoredEnvelope`,
+    /// `PayloadEnvelope`: a second pass, a thread's share).
     @inline(__always) init(_ scanner: Scanner, inside depth: Int) {
         self.scanner = scanner
         self.depth = depth
