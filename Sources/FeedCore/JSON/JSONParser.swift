@@ -175,15 +175,11 @@ struct JSONParser {
             guard index < buffer.count else { break }
             let escape = buffer[index]
             index += 1
+            if let byte = JSONEscapes.decodedShort(escape) {
+                utf8.append(byte)
+                continue
+            }
             switch escape {
-            case UInt8(ascii: "\""): utf8.append(0x22)
-            case UInt8(ascii: "\\"): utf8.append(0x5C)
-            case UInt8(ascii: "/"): utf8.append(0x2F)
-            case UInt8(ascii: "b"): utf8.append(0x08)
-            case UInt8(ascii: "f"): utf8.append(0x0C)
-            case UInt8(ascii: "n"): utf8.append(0x0A)
-            case UInt8(ascii: "r"): utf8.append(0x0D)
-            case UInt8(ascii: "t"): utf8.append(0x09)
             case UInt8(ascii: "u"):
                 var scalar = try parseHex4()
                 if (0xD800...0xDBFF).contains(scalar) {

@@ -57,8 +57,6 @@ public struct JSONWriter {
         out.append(contentsOf: repeatElement(UInt8(ascii: " "), count: indent * 2))
     }
 
-    private static let hexDigits: [UInt8] = Array("0123456789abcdef".utf8)
-
     public static func appendString(_ string: String, to out: inout [UInt8]) {
         var string = string
         string.withUTF8 { appendString(utf8: $0, to: &out) }
@@ -74,22 +72,7 @@ public struct JSONWriter {
             guard offset < utf8.count else { break }
             let byte = utf8[offset]
             runStart = offset + 1
-            out.append(0x5C)
-            switch byte {
-            case 0x22: out.append(0x22)
-            case 0x5C: out.append(0x5C)
-            case 0x0A: out.append(UInt8(ascii: "n"))
-            case 0x0D: out.append(UInt8(ascii: "r"))
-            case 0x09: out.append(UInt8(ascii: "t"))
-            case 0x08: out.append(UInt8(ascii: "b"))
-            case 0x0C: out.append(UInt8(ascii: "f"))
-            default:
-                out.append(UInt8(ascii: "u"))
-                out.append(UInt8(ascii: "0"))
-                out.append(UInt8(ascii: "0"))
-                out.append(hexDigits[Int(byte >> 4)])
-                out.append(hexDigits[Int(byte & 0x0F)])
-            }
+            JSONEscapes.appendWritersEscape(for: byte, to: &out)
         }
         out.append(UInt8(ascii: "\""))
     }

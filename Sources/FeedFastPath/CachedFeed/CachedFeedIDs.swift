@@ -59,14 +59,11 @@ public enum CachedFeedIDs {
     /// thing it does not take. Never writes to the bytes.
     private static func walk(_ base: UnsafeMutablePointer<UInt8>, count: Int, _ found: (JSONScanner, JSONSpan) -> Void) -> Bool {
         var cursor = StoredEnvelope.cursor(base, count: count)
-        guard var more = StoredEnvelope.enter(&cursor) else { return false }
-        if !more { return true }
-        while more {
-            guard let id = itemID(&cursor), let next = cursor.nextElement() else { return false }
+        return StoredEnvelope.eachItem(&cursor) { cursor in
+            guard let id = itemID(&cursor) else { return false }
             found(cursor.scanner, id)
-            more = next
+            return true
         }
-        return StoredEnvelope.close(&cursor)
     }
 
     /// One item, checked whole; its id's span. Keys unescaped; `id` once.

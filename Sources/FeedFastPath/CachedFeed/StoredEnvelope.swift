@@ -27,11 +27,32 @@ enum StoredEnvelope {
     /// Into the items: true at the first one (white space passed), false
     /// for none (the whole document then checked), nil to decline.
     static func enter(_ cursor: inout Cursor) -> Bool? {
+        guard let any = open(&cursor) else { return nil }
+        if !any { return close(&cursor) ? false : nil }
+        return true
+    }
+
+    /// `{"items":[`, `items` the first key: true at the first item (white
+    /// space passed), false for `[]` (the cursor past it), nil to decline.
+    /// For `save`'s input too (`SavedDocumentScan`), where the validators
+    /// may follow the items.
+    static func open(_ cursor: inout Cursor) -> Bool? {
         guard cursor.enterObject() == true, let key = cursor.key(), !key.escaped, cursor.key(key, is: "items"),
               let any = cursor.enterArray() else { return nil }
-        if !any { return close(&cursor) ? false : nil }
-        _ = cursor.next()
-        return true
+        if any { _ = cursor.next() }
+        return any
+    }
+
+    /// The whole document, `body` reading each item (the cursor at it);
+    /// false at the first thing not taken.
+    static func eachItem(_ cursor: inout Cursor, _ body: (inout Cursor) -> Bool) -> Bool {
+        guard var more = enter(&cursor) else { return false }
+        guard more else { return true } // `{"items":[]}`, checked whole
+        while more {
+            guard body(&cursor), let next = cursor.nextElement() else { return false }
+            more = next
+        }
+        return close(&cursor)
     }
 
     /// After the items' `]`: the document's `}`, then only white space.

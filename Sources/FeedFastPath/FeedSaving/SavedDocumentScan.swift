@@ -6,8 +6,12 @@ import FeedCore
 /// writes (`,"validators":{…}`), nothing else. The scanner ends where the
 /// copy does; a scan that meets that end (an item longer than the stretch
 /// copied ahead) declines, and `FastFeedSave` scans again over a whole copy.
+/// A reader of `JSONCursor` (escaped keys declined); each item is
+/// `SavedItemScan`'s, which takes only the bytes the cache writes back.
+/// Held by `FastFeedSaveDifferentialTests` and the `feed-save` fuzz target
+/// (docs/layout.md, "The readers").
 struct SavedDocumentScan {
-    private(set) var scanner: JSONScanner
+    private(set) var cursor: JSONCursor<JSONScanner>
     private(set) var copy: SavedInputCopy
     /// The ids kept so far, as numbers: a UUID in any case is the same id.
     private let seen = SeenIDs()
@@ -22,14 +26,14 @@ struct SavedDocumentScan {
 
     init(_ copy: SavedInputCopy, into output: borrowing SavedDocumentOutput) {
         self.copy = copy
-        scanner = JSONScanner(output.base, from: 0, to: 0)
+        cursor = JSONCursor(JSONScanner(output.base, from: 0, to: 0))
     }
 
     /// Whether only white space is left of the input.
     mutating func atEnd() -> Bool {
         while true {
-            scanner.skipWhitespace()
-            guard scanner.atEnd, cover() else { return scanner.atEnd }
+            guard cursor.next() == nil else { return false }
+            guard cover() else { return true }
         }
     }
 
@@ -37,34 +41,32 @@ struct SavedDocumentScan {
     /// (`.null` without them), or nil for anything the fast path does not take.
     mutating func document(into output: inout SavedDocumentOutput, first: Bool) -> JSON?? {
         cover()
-        guard scanner.consume(0x7B), key("items"), scanner.consume(0x3A), scanner.consume(0x5B) else { return nil }
+        guard var more = StoredEnvelope.open(&cursor) else { return nil }
         if first { output.open() }
-        if !scanner.consume(0x5D) {
-            repeat {
-                cover()
-                scanner.skipWhitespace()
-                let start = scanner.index
-                guard let id = items.scan(&scanner) else { return nil }
-                pending[pendingCount] = (start, scanner.index)
-                pendingIDs[pendingCount] = id
-                pendingCount += 1
-                if pendingCount == Self.batch { keepPending(into: &output) }
-            } while scanner.consume(0x2C)
-            keepPending(into: &output)
-            guard scanner.consume(0x5D) else { return nil }
+        while more {
+            cover()
+            _ = cursor.next()
+            let start = cursor.index
+            guard let id = items.scan(&cursor.scanner) else { return nil }
+            pending[pendingCount] = (start, cursor.index)
+            pendingIDs[pendingCount] = id
+            pendingCount += 1
+            if pendingCount == Self.batch { keepPending(into: &output) }
+            guard let next = cursor.nextElement() else { return nil }
+            more = next
         }
+        keepPending(into: &output)
         var validators: JSON?
         cover()
-        if scanner.consume(0x2C) {
-            guard key(FeedValidators.documentKey), scanner.consume(0x3A) else { return nil }
-            scanner.skipWhitespace()
-            let start = scanner.index
-            guard scanner.peek() == 0x7B, scanner.skipValue(inside: 1) else { return nil }
-            let bytes = Array(UnsafeBufferPointer(start: scanner.base + start, count: scanner.index - start))
-            guard let value = try? JSONReader.parseSingle(bytes) else { return nil }
+        guard let validatorsFollow = cursor.nextField() else { return nil }
+        if validatorsFollow {
+            guard key(documentKey: FeedValidators.documentKey), cursor.next() == 0x7B else { return nil }
+            let start = cursor.index
+            guard cursor.skipValue() else { return nil }
+            let bytes = Array(UnsafeBufferPointer(start: cursor.base + start, count: cursor.index - start))
+            guard let value = try? JSONReader.parseSingle(bytes), cursor.nextField() == false else { return nil }
             validators = value
         }
-        guard scanner.consume(0x7D) else { return nil }
         return .some(validators)
     }
 
@@ -88,15 +90,15 @@ struct SavedDocumentScan {
     /// whether the copy grew.
     @discardableResult @inline(__always)
     private mutating func cover() -> Bool {
-        guard copy.cover(from: scanner.index) else { return false }
-        scanner = JSONScanner(scanner.base, from: scanner.index, to: copy.end)
+        guard copy.cover(from: cursor.index) else { return false }
+        cursor.scanner = JSONScanner(cursor.base, from: cursor.index, to: copy.end)
         return true
     }
 
     /// An unescaped key spelt `name`.
-    private mutating func key(_ name: String) -> Bool {
-        guard let span = scanner.string(), !span.escaped else { return false }
+    private mutating func key(documentKey name: String) -> Bool {
+        guard let key = cursor.key(), !key.escaped else { return false }
         var name = name
-        return name.withUTF8 { scanner.span(span, is: $0) }
+        return name.withUTF8 { cursor.key(key, is: $0) }
     }
 }

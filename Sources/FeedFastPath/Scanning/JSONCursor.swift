@@ -16,7 +16,7 @@ import FeedCore
 ///     }
 ///
 /// Held to the reference by the scanners' differential tests, each
-/// reader's own (docs/layout.md, "The readers"), `JSONCursorDepthTests`,
+/// reader's own (docs/layout.md, "The readers"), `JSONCursorTests`,
 /// and the `json-scanner` fuzz target.
 public struct JSONCursor<Scanner: JSONTokenScanning> {
     public var scanner: Scanner
@@ -29,8 +29,9 @@ public struct JSONCursor<Scanner: JSONTokenScanning> {
         depth = 0
     }
 
-    /// Inside `depth` open containers: only for a reader that starts again
-    /// within a document it has already entered (`FeedEnvelope`).
+    /// Inside `depth` open containers: only for an envelope reader that
+    /// starts again among the items it has entered (`StoredEnvelope`,
+    /// `PayloadEnvelope`: a second pass, a thread's share).
     @inline(__always) init(_ scanner: Scanner, inside depth: Int) {
         self.scanner = scanner
         self.depth = depth
@@ -93,58 +94,5 @@ public struct JSONCursor<Scanner: JSONTokenScanning> {
         guard scanner.consume(closing) else { return nil }
         depth -= 1
         return false
-    }
-
-    /// Each member of the object at the cursor: `body` reads its value (the
-    /// cursor is past the colon) or returns false to decline. An escaped
-    /// key is declined here or given to `body`, as `escapedKeys` says.
-    @inline(__always) public mutating func object(_ escapedKeys: EscapedKeys,
-                                                  _ body: (inout JSONCursor, JSONKey) -> Bool) -> Bool {
-        guard var more = enterObject() else { return false }
-        while more {
-            guard let key = key(), !(key.escaped && escapedKeys == .decline), body(&self, key),
-                  let next = nextField() else { return false }
-            more = next
-        }
-        return true
-    }
-
-    /// Each element of the array at the cursor: `body` reads it or returns
-    /// false to decline.
-    @inline(__always) public mutating func array(_ body: (inout JSONCursor) -> Bool) -> Bool {
-        guard var more = enterArray() else { return false }
-        while more {
-            guard body(&self), let next = nextElement() else { return false }
-            more = next
-        }
-        return true
-    }
-
-    // MARK: Values
-
-    /// Checks and skips any value at the cursor.
-    public mutating func skipValue() -> Bool {
-        guard let byte = next() else { return false }
-        if byte == Scanner.stringOpener { return scanner.string() != nil }
-        switch byte {
-        case 0x7B: return object(.pass) { cursor, _ in cursor.skipValue() }
-        case 0x5B: return array { $0.skipValue() }
-        case 0x74, 0x66, 0x6E: return scanner.literal(startingWith: byte)
-        default: return scanner.number() != nil
-        }
-    }
-
-    /// Is `key` the name `name`? As bytes; an escaped key is decoded first
-    /// (for a reader that passes escaped keys and must know what they spell).
-    @inline(__always) public func key(_ key: JSONKey, is name: StaticString) -> Bool {
-        self.key(key, is: UnsafeBufferPointer(start: name.utf8Start, count: name.utf8CodeUnitCount))
-    }
-
-    /// Is `key` the name whose bytes are `name`? (A schema's field name.)
-    @inline(__always) public func key(_ key: JSONKey, is name: UnsafeBufferPointer<UInt8>) -> Bool {
-        guard key.escaped else { return scanner.span(key.span, is: name) }
-        var decoded: [UInt8] = []
-        scanner.decode(key.span, into: &decoded)
-        return decoded.elementsEqual(name)
     }
 }

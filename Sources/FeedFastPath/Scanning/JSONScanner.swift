@@ -144,10 +144,11 @@ public struct JSONScanner {
     private mutating func scanEscape() -> Bool {
         guard end - index >= 2 else { return false }
         let escape = base[index + 1]
-        switch escape {
-        case 0x22, 0x5C, 0x2F, 0x62, 0x66, 0x6E, 0x72, 0x74: // " \ / b f n r t
+        if JSONEscapes.decodedShort(escape) != nil { // " \ / b f n r t
             index += 2
             return true
+        }
+        switch escape {
         case 0x75: // u
             guard let unit = hex4(at: index + 2) else { return false }
             index += 6
@@ -207,12 +208,12 @@ public struct JSONScanner {
             }
             let escape = base[read + 1]
             read += 2
+            if let decoded = JSONEscapes.decodedShort(escape) {
+                base[write] = decoded
+                write += 1
+                continue
+            }
             switch escape {
-            case 0x62: base[write] = 0x08; write += 1
-            case 0x66: base[write] = 0x0C; write += 1
-            case 0x6E: base[write] = 0x0A; write += 1
-            case 0x72: base[write] = 0x0D; write += 1
-            case 0x74: base[write] = 0x09; write += 1
             case 0x75:
                 var scalar = hex4(at: read) ?? 0xFFFD
                 read += 4
@@ -222,7 +223,7 @@ public struct JSONScanner {
                     scalar = 0x10000 + ((scalar - 0xD800) << 10) + (low - 0xDC00)
                 }
                 write += JSONScanner.encodeUTF8(scalar, into: base + write)
-            default: base[write] = escape; write += 1 // " \ /
+            default: break // string() took no other escape
             }
         }
         return write
