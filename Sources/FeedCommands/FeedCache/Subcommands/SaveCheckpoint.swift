@@ -9,6 +9,6 @@ enum SaveCheckpoint {
 
     static func reached(_ environment: (String) -> String?) {
         guard let value = environment(variable), !value.isEmpty else { return }
-        _ = raise(SIGSTOP)
+        Signals.stopSelf()
     }
 }
