@@ -63,7 +63,7 @@ public final class FileSystemFeedStore: FeedStore {
     public func insert(_ feed: CachedFeed, keepingImageDataFor imageURLs: @autoclosure () -> Set<String>) throws {
         guard let directory = try directory(create: true, kind: .saving) else { return }
         // Worked out before the lock, so other writers do not wait on it.
-        let parts: [any FileBytes] = [FeedCacheFile.header(for: feed), feed.document]
+        let parts = FeedCacheFile.parts(for: feed)
         // The URLs' names only once an image file is there to keep or drop:
         // a large feed's set costs time and memory that an empty images/ needs not.
         var keep: ImageKeepList?
@@ -93,7 +93,7 @@ public final class FileSystemFeedStore: FeedStore {
         }
         try directory.locked {
             guard let renewed = renewal(try? retrieve(in: directory)) else { return }
-            try directory.writeAtomically(FeedCacheFile.name, [FeedCacheFile.header(for: renewed), renewed.document])
+            try directory.writeAtomically(FeedCacheFile.name, FeedCacheFile.parts(for: renewed))
         }
     }
 

@@ -60,7 +60,7 @@ final class CacheVersion1Tests: XCTestCase {
         XCTAssertEqual(saved.status, 0, saved.err)
         XCTAssertEqual(load.out, feed + "\n")
         let header = try String(contentsOfFile: env["FEED_CACHE_DIR", default: ""] + "/feed", encoding: .utf8).prefix(23)
-        XCTAssertEqual(header, "essential-feed-cache 2 ")
+        XCTAssertEqual(header, "essential-feed-cache 3 ")
     }
 
     // MARK: - Helpers

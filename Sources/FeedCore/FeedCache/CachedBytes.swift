@@ -36,6 +36,11 @@ public struct CachedBytes: Equatable, @unchecked Sendable {
         CachedBytes(owner: owner, region: UnsafeRawBufferPointer(rebasing: region[min(offset, region.count)...]))
     }
 
+    /// The first `count` bytes, held by the same owner.
+    public func prefix(_ count: Int) -> CachedBytes {
+        CachedBytes(owner: owner, region: UnsafeRawBufferPointer(rebasing: region[..<min(max(count, 0), region.count)]))
+    }
+
     public func withUnsafeBytes<R, E: Error>(_ body: (UnsafeRawBufferPointer) throws(E) -> R) throws(E) -> R {
         defer { withExtendedLifetime(owner) {} }
         return try body(region)
