@@ -29,7 +29,12 @@ extension FileDescriptor {
     /// later flush has less to wait for. A hint: nothing where the C library
     /// lacks it, and its failure changes nothing.
     public static func startWriteback(_ fd: Int32) {
-        _ = syncFileRange?(fd, 0, 0, 2) // SYNC_FILE_RANGE_WRITE
+        startWriteback(fd, offset: 0, length: 0)
+    }
+
+    /// The same over `length` bytes from `offset` (0: to the end).
+    public static func startWriteback(_ fd: Int32, offset: Int, length: Int) {
+        _ = syncFileRange?(fd, Int64(offset), Int64(length), 2) // SYNC_FILE_RANGE_WRITE
     }
 
     /// sync_file_range(2), which Glibc's module map leaves out, looked up once.
@@ -37,6 +42,11 @@ extension FileDescriptor {
         dlsym(UnsafeMutableRawPointer(bitPattern: 0), "sync_file_range").map {
             unsafeBitCast($0, to: (@convention(c) (Int32, Int64, Int64, UInt32) -> Int32).self)
         }
+
+    /// ftruncate(2): the file cut (or extended with zeros) to `length` bytes.
+    public static func truncate(_ fd: Int32, to length: Int) throws(SystemError) {
+        _ = try SystemCall.value { ftruncate(fd, off_t(length)) }
+    }
 
     /// fchmod(2).
     public static func changeMode(_ fd: Int32, _ mode: mode_t) throws(SystemError) {

@@ -14,6 +14,24 @@ public enum FileDescriptor {
         }
     }
 
+    /// Writes all of `bytes` at `offset` in the file (pwrite), wherever the
+    /// file's own offset is.
+    public static func writeAll(_ fd: Int32, _ bytes: UnsafeRawBufferPointer, at offset: Int) throws(SystemError) {
+        guard let base = bytes.baseAddress else { return }
+        var done = 0
+        while done < bytes.count {
+            done += try SystemCall.value { pwrite(fd, base + done, bytes.count - done, off_t(offset + done)) }
+        }
+    }
+
+    public static func writeAll(_ fd: Int32, _ bytes: [UInt8], at offset: Int) throws(SystemError) {
+        let failure = bytes.withUnsafeBytes { raw -> SystemError? in
+            do throws(SystemError) { try writeAll(fd, raw, at: offset) } catch { return error }
+            return nil
+        }
+        if let failure { throw failure }
+    }
+
     public static func writeAll(_ fd: Int32, _ bytes: [UInt8]) throws(SystemError) {
         let failure = bytes.withUnsafeBytes { raw -> SystemError? in
             do throws(SystemError) { try writeAll(fd, raw) } catch { return error }

@@ -67,15 +67,7 @@ extension CacheDirectory {
     /// `syncing`, else its write-back started), reported to the registry; the temporary's name. On any
     /// failure the file is closed, removed and forgotten.
     func writeTemporary(_ name: String, _ parts: [any FileBytes], syncing: Bool) throws(StoreError) -> String {
-        let temporary = CacheDirectory.temporaryName(for: name)
-        let file: Int32
-        do {
-            file = try FileDescriptor.open(temporary, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, mode: 0o600, relativeTo: fd)
-        } catch {
-            throw StoreError(.saving, "cannot create a file in \(path): \(error)")
-        }
-        temporaries.register("\(path)/\(temporary)")
-        try? FileDescriptor.changeMode(file, 0o600)
+        let (temporary, file) = try createTemporary(name)
         var failure: SystemError? = nil
         do throws(SystemError) {
             for part in parts { try part.write(to: file) }
@@ -92,6 +84,21 @@ extension CacheDirectory {
         guard let failure else { return temporary }
         discard(temporary)
         throw StoreError(.saving, "cannot write \(path)/\(name): \(failure)")
+    }
+
+    /// A new, empty temporary file for `name` (mode 0600), reported to the
+    /// registry: its name and its descriptor, open for writing.
+    func createTemporary(_ name: String) throws(StoreError) -> (name: String, file: Int32) {
+        let temporary = CacheDirectory.temporaryName(for: name)
+        let file: Int32
+        do {
+            file = try FileDescriptor.open(temporary, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, mode: 0o600, relativeTo: fd)
+        } catch {
+            throw StoreError(.saving, "cannot create a file in \(path): \(error)")
+        }
+        temporaries.register("\(path)/\(temporary)")
+        try? FileDescriptor.changeMode(file, 0o600)
+        return (temporary, file)
     }
 
     /// Renames `temporary` over `name` (a directory in its place removed

@@ -64,6 +64,19 @@ public final class FileSystemFeedStore: FeedStore {
         guard let directory = try directory(create: true, kind: .saving) else { return }
         // Worked out before the lock, so other writers do not wait on it.
         let parts = FeedCacheFile.parts(for: feed)
+        try directory.locked {
+            try directory.removeStaleTemporaries()
+            try replaceFeed(in: directory, keepingImageDataFor: imageURLs()) { () throws(StoreError) in
+                try directory.writeTemporary(FeedCacheFile.name, parts, syncing: true)
+            }
+        }
+    }
+
+    /// Under the writers' lock: the feed file that `write` makes (a flushed
+    /// temporary file's name) renamed over the old one, then the image data
+    /// of URLs not in `imageURLs` removed.
+    func replaceFeed(in directory: CacheDirectory, keepingImageDataFor imageURLs: @autoclosure () -> Set<String>,
+                     write: () throws(StoreError) -> String) throws {
         // The URLs' names only once an image file is there to keep or drop:
         // a large feed's set costs time and memory that an empty images/ needs not.
         var keep: ImageKeepList?
@@ -73,15 +86,13 @@ public final class FileSystemFeedStore: FeedStore {
             return list.keeps(name, in: images)
         }
         imagesForReading = nil
-        try directory.locked {
-            try directory.removeStaleTemporaries()
-            // The images directory is opened first, so that a failure to open it
-            // leaves the old feed in place. A link or a file in its place is
-            // removed (never followed), as image save does.
-            let images = try directory.subdirectory(Self.imagesName, create: false, replacingOther: true, kind: .saving)
-            try directory.writeAtomically(FeedCacheFile.name, parts)
-            try images.map { images in try prune(images) { name in !keeps(name, in: images) } }
-        }
+        // The images directory is opened first, so that a failure to open it
+        // leaves the old feed in place. A link or a file in its place is
+        // removed (never followed), as image save does.
+        let images = try directory.subdirectory(Self.imagesName, create: false, replacingOther: true, kind: .saving)
+        try directory.publish(try write(), as: FeedCacheFile.name)
+        try directory.sync()
+        try images.map { images in try prune(images) { name in !keeps(name, in: images) } }
     }
 
     /// Under the writers' lock: the feed file rewritten with its new

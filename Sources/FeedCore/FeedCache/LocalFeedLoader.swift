@@ -22,12 +22,24 @@ extension LocalFeedLoader {
         try save(feed.checked, validators: validators).array
     }
 
-    /// The same, for a feed already checked and written out (by the fast path).
+    /// Where a feed can be written while it is checked (`save(_:validators:streamedTo:)`):
+    /// nil when the store writes only after the check.
+    public func beginSave() -> StreamedFeed? {
+        (try? (store as? FeedStreamingStore)?.beginFeed()) ?? nil
+    }
+
+    /// The same, for a feed already checked and written out (by the fast
+    /// path), its document given to `stream` as it was checked, if it was.
     @discardableResult
-    public func save(_ feed: CheckedFeed, validators: FeedValidators? = nil) throws(ToolError) -> CachedBytes {
+    public func save(_ feed: CheckedFeed, validators: FeedValidators? = nil,
+                     streamedTo stream: StreamedFeed? = nil) throws(ToolError) -> CachedBytes {
+        let cached = CachedFeed(document: feed.document, timestamp: currentDate(), validators: validators)
         do {
-            try store.insert(CachedFeed(document: feed.document, timestamp: currentDate(), validators: validators),
-                             keepingImageDataFor: feed.imageURLs())
+            if let stream {
+                try stream.commit(cached, keepingImageDataFor: feed.imageURLs())
+            } else {
+                try store.insert(cached, keepingImageDataFor: feed.imageURLs())
+            }
         } catch {
             throw CacheFailure.wrapping(error, default: .saving, "cannot save the feed")
         }

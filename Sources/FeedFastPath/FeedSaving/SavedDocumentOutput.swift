@@ -36,6 +36,9 @@ struct SavedDocumentOutput: ~Copyable {
         MemoryMapping.unmap(base, length: length)
     }
 
+    /// The document so far: what is in it will not change.
+    var written: UnsafeRawBufferPointer { UnsafeRawBufferPointer(start: base, count: count) }
+
     /// After the first document's start was scanned.
     mutating func open() { append(#"{"items":["#) }
 

@@ -24,8 +24,12 @@ struct SavedDocumentScan {
     private var kept: [Bool] = Array(repeating: false, count: Self.batch)
     private static var batch: Int { 32 }
 
-    init(_ copy: SavedInputCopy, into output: borrowing SavedDocumentOutput) {
+    /// Where the document's final bytes go as they are kept.
+    private let sink: FeedDocumentSink?
+
+    init(_ copy: SavedInputCopy, into output: borrowing SavedDocumentOutput, sink: FeedDocumentSink?) {
         self.copy = copy
+        self.sink = sink
         cursor = JSONCursor(JSONScanner(output.base, from: 0, to: 0))
     }
 
@@ -84,6 +88,7 @@ struct SavedDocumentScan {
             output.appendItem(at: item.start, count: item.end - item.start)
         }
         pendingCount = 0
+        sink?.documentIsFinal(upTo: output.written)
     }
 
     /// Copies on ahead of the scanner, which then ends where the copy does;

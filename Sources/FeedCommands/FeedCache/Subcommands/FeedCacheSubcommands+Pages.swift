@@ -57,8 +57,15 @@ extension FeedCacheSubcommands {
         return .feed(LocalFeed(pages: pages), validators: validators)
     }
 
+    /// The fast path's reading of the input; a large one written to the
+    /// cache while it is checked, where the cache exists already.
     private func fastSave(_ input: UnsafeMutableBufferPointer<UInt8>, inputIsMapped: Bool) -> SaveInput? {
-        guard !arguments.has("--append"), let (feed, validators) = FastFeedSave.feed(input, inputIsMapped: inputIsMapped) else { return nil }
-        return .checked(feed, validators: validators)
+        guard !arguments.has("--append") else { return nil }
+        let stream = FastFeedSave.writesWhileChecking(input.count) ? feedLoader.beginSave() : nil
+        guard let (feed, validators) = FastFeedSave.feed(input, inputIsMapped: inputIsMapped, sink: stream) else {
+            stream?.abandon()
+            return nil
+        }
+        return .checked(feed, validators: validators, streamedTo: stream)
     }
 }

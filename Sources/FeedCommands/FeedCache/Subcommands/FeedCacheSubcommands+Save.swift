@@ -21,9 +21,9 @@ extension FeedCacheSubcommands {
             } catch {
                 throw CommandStop.failure(inCache(error), url: response.url)
             }
-        case .checked(let feed, let validators):
+        case .checked(let feed, let validators, let stream):
             do {
-                stored = try feedLoader.save(feed, validators: validators)
+                stored = try feedLoader.save(feed, validators: validators, streamedTo: stream)
             } catch {
                 throw inCache(error)
             }
