@@ -25,6 +25,12 @@ final class PowerCutReplayTests: XCTestCase {
         }
     }
 
+    func test_largeSaveOverAFeed_writtenWhileChecked_leavesTheOldFeedOrTheNewOne() throws {
+        try expectEachPowerCutSafe(arrange: { try $0.arrangeOldFeedWithImages() }) { store in
+            try store.traced(["save", "-q"], stdin: StoreWriting.largeDocument)
+        }
+    }
+
     func test_saveAppend_leavesTheOldFeedOrTheLongerOne() throws {
         try expectEachPowerCutSafe(arrange: { try $0.arrangeOldFeedWithImages() }) { store in
             try store.traced(["save", "--append", "-q"], stdin: StoreWriting.page)

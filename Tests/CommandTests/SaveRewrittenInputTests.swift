@@ -77,7 +77,7 @@ final class SaveRewrittenInputTests: XCTestCase {
         let running = try Command.start("/bin/sh", ["-c", "exec feed-cache --cache-dir \(shellQuote(cache)) save -q < \(shellQuote(input))"],
                                         environment: ["FEED_CACHE_TEST_STOP_AFTER_CHECK": "1"])
         let pid = running.process.processIdentifier
-        guard Self.waitUntilStopped(pid) else {
+        guard waitUntilStopped(pid) else {
             running.process.terminate()
             return XCTFail("the save never stopped after its check", file: file, line: line)
         }
@@ -94,21 +94,6 @@ final class SaveRewrittenInputTests: XCTestCase {
 
     private func save(_ cache: String, _ input: String) throws -> CommandResult {
         try Command.sh("feed-cache --cache-dir \(shellQuote(cache)) save -q < \(shellQuote(input))", timeout: 300)
-    }
-
-    /// Waits (a minute at most: the machine may be busy) until `pid` is
-    /// stopped; false if it never is.
-    private static func waitUntilStopped(_ pid: pid_t) -> Bool {
-        let deadline = Date().addingTimeInterval(60)
-        while Date() < deadline {
-            guard let stat = try? String(contentsOfFile: "/proc/\(pid)/stat", encoding: .utf8),
-                  let close = stat.lastIndex(of: ")") else { return false }
-            let state = stat[stat.index(close, offsetBy: 2)]
-            if state == "T" { return true }
-            if state == "Z" || state == "X" { return false }
-            usleep(2_000)
-        }
-        return false
     }
 
     private static func overwrite(_ path: String, at offset: Int, with byte: UInt8) throws {

@@ -21,6 +21,21 @@ final class SystemCallDurabilityTests: XCTestCase {
         expectDurable(try store.traced(["save", "-q"], stdin: StoreWriting.newDocument), under: store.root, renaming: 1, removing: 2)
     }
 
+    func test_largeSaveOverAFeed_writtenWhileChecked() throws {
+        let store = StoreWriting(self)
+        try store.arrangeOldFeedWithImages()
+        let trace = try store.traced(["save", "-q"], stdin: StoreWriting.largeDocument)
+        expectDurable(trace, under: store.root, renaming: 1, removing: 3)
+        let writes = trace.operations.compactMap { operation -> (offset: Int?, count: Int)? in
+            guard case .write(let path, let bytes, let offset) = operation, path.hasPrefix(store.cache + "/.tmp-feed-") else { return nil }
+            return (offset, bytes.count)
+        }
+        XCTAssertGreaterThan(writes.count, 3, "the document in stretches, then the validators line and the header")
+        XCTAssertEqual(writes.first?.offset, 128, "the document first, after the room left for the header")
+        XCTAssertEqual(writes.last?.offset, 0, "the header last, in front")
+        XCTAssertEqual(writes.last?.count, 128)
+    }
+
     func test_saveAppend() throws {
         let store = StoreWriting(self)
         try store.arrangeOldFeedWithImages()

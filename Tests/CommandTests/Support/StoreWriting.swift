@@ -14,6 +14,9 @@ struct StoreWriting {
     static let page = #"{"items":[{"id":"5A0D45B3-8E26-4385-8C5D-213E160A5E3C","url":"https://h/image-3"}]}"# + "\n"
     static let notModified = #"{"url":"https://h/feed","status":304,"headers":{"ETag":"\"v2\""},"body":""}"# + "\n"
     static let imageURLs = ["https://h/image-0", "https://h/gone", "https://h/image-3"]
+    /// A document large enough for `save` to write it while it checks it
+    /// (in stretches, then the header in front: `StreamedFeedFile`).
+    static let largeDocument = String(decoding: generatedFeed(items: 64_000, tag: 0xC), as: UTF8.self) + "\n"
 
     static func images(_ version: String) -> String {
         imageURLs.map { #"{"url":"\#($0)","status":200,"headers":{},"body":"\#(version) \#($0)"}"# }.joined(separator: "\n") + "\n"

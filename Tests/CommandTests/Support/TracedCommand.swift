@@ -14,7 +14,7 @@ enum TracedCommand {
                     traceIn folder: String) throws -> (result: CommandResult, trace: SystemCallTrace) {
         let strace = try RequiredTool.path("strace", package: "strace")
         let output = folder + "/strace-\(UUID().uuidString).txt"
-        let result = try Command.run(strace, ["-f", "-y", "-xx", "-s", "1048576", "-e", "trace=\(calls)", "-o", output,
+        let result = try Command.run(strace, ["-f", "-y", "-xx", "-s", "16777216", "-e", "trace=\(calls)", "-o", output,
                                               try Command.path(tool)] + arguments, stdin: stdin, environment: environment)
         let trace = try SystemCallTrace(parsing: String(decoding: cacheTestRead(output) ?? [], as: UTF8.self))
         try? FileManager.default.removeItem(atPath: output)
