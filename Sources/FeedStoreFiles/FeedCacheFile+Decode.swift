@@ -8,9 +8,9 @@ extension FeedCacheFile {
         func corrupt(_ why: String) -> StoreError { StoreError(.retrieval, "\(path) is corrupt (\(why))") }
         let (start, count, timestamp, validators) = try file.withUnsafeBytes {
             (bytes) throws(StoreError) -> (Int, Int?, Timestamp, FeedValidators?) in
-            guard let newline = bytes.prefix(256).firstIndex(of: 0x0A) else { throw corrupt("no header") }
+            let current = bytes.starts(with: "\(magic) \(version) ".utf8)
+            guard let newline = bytes.prefix(current ? headerSize : 256).firstIndex(of: 0x0A) else { throw corrupt("no header") }
             var line = bytes[..<newline]
-            let current = line.starts(with: "\(magic) \(version) ".utf8)
             // Format 3 pads its line to the header's size; in every format the fields are one space apart.
             if current {
                 guard newline == headerSize - 1 else { throw corrupt("bad header") }

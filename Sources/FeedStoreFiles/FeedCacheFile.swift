@@ -1,6 +1,6 @@
 import FeedCore
 
-/// The feed file, format 3: a header of exactly `headerSize` bytes, the line
+/// The feed file, format 3: a header of exactly `headerSize` bytes (4096), the line
 /// `essential-feed-cache 3 <saved> <length> <checksum>` padded with spaces
 /// (the save time as seconds.nanoseconds since 1970, the document's length,
 /// the checksum of all that follows the header); then the document's bytes;
@@ -20,8 +20,10 @@ enum FeedCacheFile {
     /// The formats before the header had one size: 2 (validators first), 1 (none).
     static let versionValidatorsFirst = "2"
     static let versionWithoutValidators = "1"
-    /// The header's size, its line break included.
-    static let headerSize = 128
+    /// The header's size, its line break included: one block of the disk, so
+    /// that the document starts on one (`StreamedFeedWrites` writes it
+    /// straight from memory to the disk, which needs that).
+    static let headerSize = 4096
 
     /// The whole file: the header, the document, the validators line.
     static func parts(for feed: CachedFeed) -> [any FileBytes] {

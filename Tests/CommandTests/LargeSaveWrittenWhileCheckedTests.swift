@@ -31,9 +31,9 @@ final class LargeSaveWrittenWhileCheckedTests: XCTestCase {
         let temporaries = leftoverTemporaries(cache)
         XCTAssertEqual(temporaries.count, 1, "the new feed file, being written")
         let written = temporaries.first.flatMap { cacheTestRead(cache + "/" + $0) } ?? []
-        XCTAssertTrue(written.count >= 128 + new.count + 1 && Array(written[128..<(128 + new.count)]) == new,
+        XCTAssertTrue(written.count >= 4096 + new.count + 1 && Array(written[4096..<(4096 + new.count)]) == new,
                       "the whole document is in place after the room for the header by the end of the check")
-        XCTAssertTrue(written.prefix(128).allSatisfy { $0 == 0 }, "the header is not written yet")
+        XCTAssertTrue(written.prefix(4096).allSatisfy { $0 == 0 }, "the header is not written yet")
         XCTAssertTrue(try load(cache) == old + [0x0A], "the old feed loads meanwhile")
         XCTAssertEqual(kill(pid, SIGCONT), 0)
         let saved = running.wait(timeout: 300)

@@ -31,9 +31,9 @@ final class SystemCallDurabilityTests: XCTestCase {
             return (offset, bytes.count)
         }
         XCTAssertGreaterThan(writes.count, 3, "the document in stretches, then the validators line and the header")
-        XCTAssertEqual(writes.first?.offset, 128, "the document first, after the room left for the header")
+        XCTAssertEqual(writes.first?.offset, 4096, "the document first, after the room left for the header")
         XCTAssertEqual(writes.last?.offset, 0, "the header last, in front")
-        XCTAssertEqual(writes.last?.count, 128)
+        XCTAssertEqual(writes.last?.count, 4096)
     }
 
     func test_saveAppend() throws {

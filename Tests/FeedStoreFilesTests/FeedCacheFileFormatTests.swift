@@ -17,10 +17,10 @@ final class FeedCacheFileFormatTests: XCTestCase, FileSystemFeedStoreTesting {
         try makeSUT(cache).insert(feed, keepingImageDataFor: [])
 
         let file = try XCTUnwrap(cacheTestRead(cache + "/feed"))
-        let line = "essential-feed-cache 3 1795176000.000000005 \(Self.document.count) " + Self.checksum(Array(file[128...]))
-        XCTAssertEqual(Array(file.prefix(128)), Array(line.utf8) + Array(repeating: 0x20, count: 127 - line.utf8.count) + [0x0A])
-        XCTAssertEqual(Array(file[128..<(128 + Self.document.count)]), Self.document)
-        XCTAssertEqual(Array(file[(128 + Self.document.count)...]), Array(#"{"url":"https://api.example/v1/feed","etag":"\"abc\""}"#.utf8) + [0x0A])
+        let line = "essential-feed-cache 3 1795176000.000000005 \(Self.document.count) " + Self.checksum(Array(file[4096...]))
+        XCTAssertEqual(Array(file.prefix(4096)), Array(line.utf8) + Array(repeating: 0x20, count: 4095 - line.utf8.count) + [0x0A])
+        XCTAssertEqual(Array(file[4096..<(4096 + Self.document.count)]), Self.document)
+        XCTAssertEqual(Array(file[(4096 + Self.document.count)...]), Array(#"{"url":"https://api.example/v1/feed","etag":"\"abc\""}"#.utf8) + [0x0A])
         XCTAssertEqual(try makeSUT(cache).retrieve(), feed)
     }
 
@@ -46,19 +46,19 @@ final class FeedCacheFileFormatTests: XCTestCase, FileSystemFeedStoreTesting {
     func test_retrieve_failsOnAFormat3FileNotExactlyAsWritten() throws {
         let good = Self.current(Self.document, Array("{}\n".utf8))
         var cases: [(String, [UInt8])] = [
-            ("padding one short", Self.current(Self.document, Array("{}\n".utf8), headerSize: 127)),
-            ("padding one long", Self.current(Self.document, Array("{}\n".utf8), headerSize: 129)),
+            ("padding one short", Self.current(Self.document, Array("{}\n".utf8), headerSize: 4095)),
+            ("padding one long", Self.current(Self.document, Array("{}\n".utf8), headerSize: 4097)),
             ("no validators line", Self.current(Self.document, [])),
             ("two validators lines", Self.current(Self.document, Array("{}\n{}\n".utf8))),
             ("validators not as written", Self.current(Self.document, Array("{ }\n".utf8))),
             ("length past the end", Self.current(Self.document, Array("{}\n".utf8), length: Self.document.count + 3)),
             ("length short", Self.current(Self.document, Array("{}\n".utf8), length: Self.document.count - 2)),
-            ("cut in the document", Array(good.prefix(150))),
-            ("cut in the header", Array(good.prefix(100))),
-            ("a byte of the document changed", good.enumerated().map { $0.offset == 140 ? $0.element ^ 1 : $0.element }),
+            ("cut in the document", Array(good.prefix(4120))),
+            ("cut in the header", Array(good.prefix(2000))),
+            ("a byte of the document changed", good.enumerated().map { $0.offset == 4110 ? $0.element ^ 1 : $0.element }),
         ]
         var tab = good
-        tab[120] = 0x09
+        tab[4000] = 0x09
         cases.append(("a tab in the padding", tab))
         for (name, bytes) in cases {
             let cache = makeEmptyCacheDirectory()
@@ -80,7 +80,7 @@ final class FeedCacheFileFormatTests: XCTestCase, FileSystemFeedStoreTesting {
     }
 
     /// A format 3 file, its header padded to `headerSize`.
-    private static func current(_ document: [UInt8], _ validators: [UInt8], headerSize: Int = 128, length: Int? = nil) -> [UInt8] {
+    private static func current(_ document: [UInt8], _ validators: [UInt8], headerSize: Int = 4096, length: Int? = nil) -> [UInt8] {
         let rest = document + validators
         let line = Array("essential-feed-cache 3 1795176000.000000000 \(length ?? document.count) \(checksum(rest))".utf8)
         return line + Array(repeating: 0x20, count: headerSize - 1 - line.count) + [0x0A] + rest
