@@ -80,6 +80,24 @@ final class FileSystemFeedStoreStreamedFeedTests: XCTestCase, FileSystemFeedStor
         XCTAssertEqual(cacheTestTree(cache).filter { $0.hasPrefix(".tmp-") }, [])
     }
 
+    func test_commit_whenTheFileFailsToFlush_failsWithSaving_leavesTheOldFeed_andNoTemporaryFile() throws {
+        let cache = makeEmptyCacheDirectory()
+        let old = uniqueCachedFeed(savedAt: Timestamp.cacheTestNow)
+        try makeSUT(cache).insert(old, keepingImageDataFor: [])
+        var calls: [FlushCalls.Call] = []
+        let sut = FileSystemFeedStore(path: cache, temporaries: UnwatchedTemporaryFiles(),
+                                      flushing: .failing(.file, number: 1) { calls.append($0) })
+        let stream = try XCTUnwrap(try sut.beginFeed())
+        try Self.withMemory(holding: Self.document, shiftedBy: 0) { stream.documentEnds($0) }
+
+        XCTAssertThrowsError(try stream.commit(CachedFeed(document: Self.document, timestamp: Timestamp.cacheTestNow), keepingImageDataFor: [])) {
+            XCTAssertEqual(($0 as? StoreError)?.kind, .saving)
+        }
+        XCTAssertEqual(calls, [.file], "one flush, the file's, never tried again")
+        XCTAssertEqual(try makeSUT(cache).retrieve(), old)
+        XCTAssertEqual(cacheTestTree(cache).filter { $0.hasPrefix(".tmp-") }, [])
+    }
+
     func test_beginFeed_withNoCacheDirectory_isNil_andMakesNothing() throws {
         let root = makeCacheTestDirectory()
 

@@ -24,6 +24,17 @@ final class FeedCacheFailedFlushCommandTests: XCTestCase, FeedCacheCommandTestin
                               keepingTheOldStateAtLeast: 1)
     }
 
+    func test_largeSaveOverAFeed_writtenWhileChecked_failingAnyFlush_keepsTheOldFeedOrTheNewOne() {
+        let items = (0..<70_000).map { index in
+            #"{"id":"2AB2AE66-A4B7-4A16-B374-\#(String(index + 0x1000_0000_0000, radix: 16, uppercase: true))","#
+                + #""description":"an item of a feed large enough to be written while it is checked","url":"https://h/image-\#(index)"}"#
+        }
+        let document = #"{"items":["# + items.joined(separator: ",") + "]}"
+        XCTAssertGreaterThan(document.utf8.count, 8 << 20)
+        expectEachFailedFlush(arrange: savedFeedWithImages, arguments: ["save", "-q"], stdin: { .lines(document) },
+                              keepingTheOldStateAtLeast: 1)
+    }
+
     func test_saveAppend_failingAnyFlush_keepsTheOldFeedOrTheNewOne() {
         let page = #"{"items":[{"id":"\#(Fixture.id1)","url":"https://h/image-1"}]}"#
         expectEachFailedFlush(arrange: savedFeedWithImages, arguments: ["save", "--append"], stdin: { .lines(page) },
