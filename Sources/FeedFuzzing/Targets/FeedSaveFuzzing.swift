@@ -7,7 +7,8 @@ import FeedFastPath
 /// and stores the same bytes, keeps the same image URLs and the same
 /// validators. What it declines, the reference answers. The same over an
 /// input it may take as the document itself (as a mapped input), which it
-/// leaves unchanged where it declines.
+/// leaves unchanged where it declines, giving a sink (as the store's file
+/// written while checked) exactly the document, or nothing that counts.
 public enum FeedSaveFuzzing {
     static let name = "feed-save"
     private static let expect = FuzzCheck(target: name)
@@ -21,10 +22,15 @@ public enum FeedSaveFuzzing {
         let mapped = UnsafeMutableBufferPointer<UInt8>.allocate(capacity: input.count + 1)
         defer { mapped.deallocate() }
         _ = mapped.initialize(from: input)
-        let inPlace = FastFeedSave.feed(UnsafeMutableBufferPointer(rebasing: mapped[..<input.count]), inputIsMapped: true)
+        let sink = RecordingDocumentSink()
+        let inPlace = FastFeedSave.feed(UnsafeMutableBufferPointer(rebasing: mapped[..<input.count]), inputIsMapped: true, sink: sink)
         try expect.require(inPlace != nil || Array(mapped[..<input.count]) == input, "changed its input and declined")
         try expect.require((inPlace != nil) == (fast != nil), "took a mapped input otherwise")
         try holds(inPlace, input)
+        // What a store would have written as it went: the document taken, or nothing that counts.
+        try expect.require(sink.broken == nil, "to the sink: \(sink.broken ?? "")")
+        try expect.require(inPlace.map { sink.ended && sink.document == $0.0.document.array } ?? (!sink.ended && sink.document.isEmpty),
+                           inPlace == nil ? "declined and left bytes given to the sink" : "gave the sink other bytes than the document")
     }
 
     /// What it took is what the reference stores.
