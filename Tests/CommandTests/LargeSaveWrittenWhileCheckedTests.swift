@@ -103,6 +103,33 @@ final class LargeSaveWrittenWhileCheckedTests: XCTestCase {
         }
     }
 
+    func test_aLargeSave_fromAFileCutShortWhileItIsRead_exitsInvalidData_andLeavesTheOldFeed_andNoTemporaryFile() throws {
+        let directory = makeTemporaryDirectory(self)
+        let cache = directory + "/cache", input = directory + "/feed.json"
+        let old = generatedFeed(items: 3, tag: 0xA), new = generatedFeed(items: Self.items * 4, tag: 0xB)
+        XCTAssertEqual(try save(cache, old, input).status, 0)
+        let before = tree(cache)
+        var cut = false
+        // The cut must land while the save reads: once its new file is there, and before it is done.
+        for _ in 0..<5 where !cut {
+            try writeFile(input, new)
+            let running = try Command.start("/bin/sh", ["-c", "exec feed-cache --cache-dir \(shellQuote(cache)) save -q < \(shellQuote(input))"])
+            let deadline = Date().addingTimeInterval(60)
+            while leftoverTemporaries(cache).isEmpty && running.process.isRunning && Date() < deadline { usleep(500) }
+            XCTAssertEqual(truncate(input, 0), 0)
+            let saved = running.wait(timeout: 300)
+            guard saved.status == 65 else {
+                XCTAssertEqual(saved.status, 0, "a save the cut missed ends well: \(saved.err)")
+                continue
+            }
+            cut = true
+            XCTAssertEqual(saved.err, "feed-cache: cannot read standard input: the file was cut short while it was read\n")
+            XCTAssertEqual(leftoverTemporaries(cache), [], "its new file is removed")
+            XCTAssertEqual(tree(cache), before, "the cache is as it was")
+        }
+        XCTAssertTrue(cut, "one of five cuts landed while the save read")
+    }
+
     func test_aLargeSave_killedAtRandomInstants_leavesExactlyTheOldFeedOrTheNewOne() throws {
         let seed = testSeed(20_261_127)
         var generator = SplitMix64(seed: seed)

@@ -21,13 +21,20 @@ public enum CancelCourse {
         pending.initialize(repeating: nil, count: pendingCapacity)
         pendingCount = 0
         Signals.install({ signal in
-            var index = 0
-            while index < pendingCount {
-                if let path = pending[index] { SignalSafe.unlink(path) }
-                index += 1
-            }
+            CancelCourse.removeTemporaryFiles()
             SignalSafe.exit(128 + signal)
         }, for: stopSignals)
+    }
+
+    /// Removes every temporary file the store has reported and not yet
+    /// published or removed: what a signal handler calls before it exits
+    /// (this one, and the mapped input's SIGBUS course).
+    static func removeTemporaryFiles() {
+        var index = 0
+        while index < pendingCount {
+            if let path = pending[index] { SignalSafe.unlink(path) }
+            index += 1
+        }
     }
 
     /// The registry the cache store reports its temporary files to.
