@@ -43,6 +43,32 @@ final class LargeSaveWrittenWhileCheckedTests: XCTestCase {
         XCTAssertEqual(leftoverTemporaries(cache), [])
     }
 
+    func test_aLargeSave_cancelledWithItsDocumentWritten_removesItsFile_andLeavesTheOldFeed() throws {
+        let directory = makeTemporaryDirectory(self)
+        let cache = directory + "/cache", input = directory + "/feed.json"
+        let old = generatedFeed(items: 3, tag: 0xA)
+        XCTAssertEqual(try save(cache, old, input).status, 0)
+        let before = tree(cache)
+        try writeFile(input, generatedFeed(items: Self.items, tag: 0xB))
+
+        let running = try Command.start("/bin/sh", ["-c", "exec feed-cache --cache-dir \(shellQuote(cache)) save -q < \(shellQuote(input))"],
+                                        environment: ["FEED_CACHE_TEST_STOP_AFTER_CHECK": "1"])
+        let pid = running.process.processIdentifier
+        guard waitUntilStopped(pid) else {
+            running.process.terminate()
+            return XCTFail("the save never stopped after its check")
+        }
+        XCTAssertEqual(leftoverTemporaries(cache).count, 1)
+        XCTAssertEqual(kill(pid, SIGTERM), 0)
+        XCTAssertEqual(kill(pid, SIGCONT), 0)
+        let saved = running.wait(timeout: 300)
+
+        XCTAssertEqual(saved.status, 143)
+        XCTAssertEqual(saved.err, "")
+        XCTAssertEqual(leftoverTemporaries(cache), [])
+        XCTAssertEqual(tree(cache), before)
+    }
+
     func test_aLargeSave_writesTheFileASaveThatWritesAfterItsCheckWrites() throws {
         let directory = makeTemporaryDirectory(self)
         let input = directory + "/feed.json"
