@@ -2,7 +2,8 @@ import FeedCore
 import FeedPlatform
 
 /// The SIGBUS handler for mapped input: the stderr line and the error record
-/// are made beforehand, so the handler only writes them and exits.
+/// are made beforehand, so the handler only removes the store's temporary
+/// files, writes them and exits.
 enum MappedInputFault {
     nonisolated(unsafe) static var message: UnsafeMutablePointer<UInt8>?
     nonisolated(unsafe) static var messageCount = 0
@@ -20,6 +21,8 @@ enum MappedInputFault {
             (record, recordCount) = copy(JSONWriter().line(ErrorRecord(url: nil, error).json))
         }
         let handler: @convention(c) (Int32) -> Void = { _ in
+            // A large save over a cache writes while it reads: its new file goes.
+            CancelCourse.removeTemporaryFiles()
             if let message = MappedInputFault.message { SignalSafe.write(2, message, MappedInputFault.messageCount) }
             if let record = MappedInputFault.record { SignalSafe.write(1, record, MappedInputFault.recordCount) }
             SignalSafe.exit(ExitCode.invalidData)
