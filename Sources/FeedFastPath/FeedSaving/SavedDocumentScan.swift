@@ -21,6 +21,11 @@ struct SavedDocumentScan {
     private var pending: [(start: Int, end: Int)] = Array(repeating: (0, 0), count: Self.batch)
     private var pendingIDs: [UInt128] = Array(repeating: 0, count: Self.batch)
     private var pendingCount = 0
+    /// Items scanned so far, and whether the ids' table was sized from them.
+    private var scanned = 0
+    private var sized = false
+    /// How much of the input is read before the number of items is guessed.
+    private static var sample: Int { 1 << 20 }
     private var kept: [Bool] = Array(repeating: false, count: Self.batch)
     private static var batch: Int { 32 }
 
@@ -78,6 +83,8 @@ struct SavedDocumentScan {
     /// before the last of them may be given back.
     private mutating func keepPending(into output: inout SavedDocumentOutput) {
         guard pendingCount > 0 else { return }
+        scanned += pendingCount
+        if !sized && cursor.index >= Self.sample { sizeTheTable() }
         pendingIDs.withUnsafeBufferPointer { ids in
             kept.withUnsafeMutableBufferPointer { kept in
                 seen.insert(batch: UnsafeBufferPointer(rebasing: ids[..<pendingCount]), into: kept)
@@ -89,6 +96,15 @@ struct SavedDocumentScan {
         }
         pendingCount = 0
         sink?.documentIsFinal(upTo: output.written)
+    }
+
+    /// Once a sample of the input is read: room in the ids' table for as
+    /// many items as the whole input holds at the sample's rate, so that a
+    /// large feed's table is made once rather than doubled a dozen times.
+    /// A wrong guess costs memory, or a doubling or two.
+    private mutating func sizeTheTable() {
+        sized = true
+        seen.reserve(scanned * copy.count / cursor.index)
     }
 
     /// Copies on ahead of the scanner, which then ends where the copy does;

@@ -29,6 +29,15 @@ final class SeenIDs {
         release(slots, mapping, capacity)
     }
 
+    /// Makes room for `count` ids at once, where the table would otherwise
+    /// double its way there: each doubling moves every id again and gives a
+    /// large mapping back (which stops the other threads a moment).
+    func reserve(_ count: Int) {
+        var larger = capacity
+        while count * 2 > larger { larger *= 2 }
+        if larger > capacity { grow(to: larger) }
+    }
+
     /// Adds `id`; false if it was there already.
     private func insert(_ id: UInt128) -> Bool {
         if id == 0 {
@@ -68,8 +77,8 @@ final class SeenIDs {
         return true
     }
 
-    private func grow() {
-        let larger = capacity * 2
+    private func grow(to larger: Int? = nil) {
+        let larger = larger ?? capacity * 2
         let bytes = larger * MemoryLayout<UInt128>.stride
         // A fresh mapping is zeros already; huge pages from 2 MiB on.
         let mapped = bytes >= 2 << 20 ? try? MemoryMapping.anonymous(length: bytes, hugePages: true) : nil

@@ -1,3 +1,4 @@
+import Foundation
 import XCTest
 import FeedCore
 import FeedFastPath
@@ -35,6 +36,26 @@ final class FastFeedSaveDifferentialTests: XCTestCase {
         let (feed, _) = try XCTUnwrap(Self.fast(input))
         XCTAssertEqual(feed.imageURLs(), ["https://i.example/0", "https://i.example/2"])
         try Self.holds(input)
+    }
+
+    func test_idsRepeatedOnBothSidesOfTheTablesSizing_keepTheFirstItem() throws {
+        // The ids' table is sized once a megabyte is read: ids kept before
+        // then are found after, whatever size it guessed (a sample of short
+        // items, then long ones; and the other way round).
+        for (short, long) in [(6_000, 3_000), (1_000, 30_000)] {
+            var items: [JSON] = []
+            for index in 0..<(short + long) {
+                let id = String(format: "2AB2AE66-A4B7-4A16-B374-%012X", index % (short + long / 2))
+                let padding = index < short ? "" : String(repeating: "x", count: 200)
+                items.append(.object(JSONObject([("id", .string(id)), ("description", .string(padding)),
+                                                 ("url", .string("https://i.example/\(index)"))])))
+            }
+            let input = Self.document(items, validators: nil)
+            XCTAssertGreaterThan(input.count, 1 << 20)
+            let (feed, _) = try XCTUnwrap(Self.fast(input))
+            XCTAssertEqual(feed.imageURLs().count, short + long / 2, "each id once")
+            try Self.holds(input, "\(short) short items, then \(long)")
+        }
     }
 
     func test_offTheShape_storesTheSameOrDeclines() throws {
