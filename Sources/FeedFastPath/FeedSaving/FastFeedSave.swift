@@ -56,6 +56,8 @@ public enum FastFeedSave {
         }
         var scan = SavedDocumentScan(SavedInputCopy(input, into: output.base, ahead: ahead, releasing: inputIsMapped),
                                      into: output, sink: sink)
+        // Before the document's memory or the input can go, whatever the answer.
+        defer { scan.copy.finish() }
         var documents = 0
         var validators: JSON?
         repeat {

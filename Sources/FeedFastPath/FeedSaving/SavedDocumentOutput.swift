@@ -14,9 +14,6 @@ struct SavedDocumentOutput: ~Copyable {
     private let length: Int
     private(set) var count = 0
     private var items = 0
-    /// For a large document: its pages faulted in on another thread.
-    /// (Held unmanaged: a type that `discard`s holds only plain values.)
-    private let prefault: Unmanaged<SavedDocumentPrefault>?
 
     init?(capacity: Int) {
         // Huge pages only for a large document: a small one would pay for
@@ -26,13 +23,9 @@ struct SavedDocumentOutput: ~Copyable {
         length = MemoryMapping.roundedUp(capacity, toMultipleOf: unit)
         guard let mapping = try? MemoryMapping.anonymous(length: length, hugePages: huge) else { return nil }
         base = mapping.assumingMemoryBound(to: UInt8.self)
-        prefault = capacity >= Self.prefaultFrom ? Unmanaged.passRetained(SavedDocumentPrefault(base, length: length)) : nil
     }
 
-    private static let prefaultFrom = 16 << 20
-
     deinit {
-        prefault?.takeRetainedValue().finish()
         MemoryMapping.unmap(base, length: length)
     }
 
@@ -68,7 +61,6 @@ struct SavedDocumentOutput: ~Copyable {
     /// back from it only when the store asks.
     consuming func finished() -> CheckedFeed {
         let mapping = base, length = self.length, count = self.count
-        prefault?.takeRetainedValue().finish()
         discard self
         let document = CachedBytes(region: UnsafeRawBufferPointer(start: mapping, count: count)) {
             MemoryMapping.unmap(mapping, length: length)
