@@ -33,6 +33,19 @@ final class FastFeedSaveBoundaryTests: XCTestCase {
         }
     }
 
+    func test_anInputCopiedByAThreadOfItsOwn_isTaken_andStoredAsItCame_fromABufferAndAMappedFile() throws {
+        // From 16 MiB the input is copied ahead of the scan by another thread
+        // (`SavedInputCopier`): many items, and one longer than the stretch
+        // the scan waits for (read again over a whole copy).
+        let many = CompactFeedDocument.items(240_000) { (String(format: "2AB2AE66-A4B7-4A16-B374-%012X", $0), "https://h/\($0)") }
+        let long = CompactFeedDocument.ofExactly(17 << 20)
+        for (what, input) in [("many items", many), ("one long item", long)] {
+            XCTAssertGreaterThan(input.count, 16 << 20)
+            XCTAssertTrue(Self.fast(input)?.0.document.array == input, "taken, and stored as it came: \(what)")
+            try Self.holdsMapped(input, what)
+        }
+    }
+
     func test_idsAtEachGrowthOfTheirTable_andOnePast_keepTheFirstOfEach() throws {
         // The table starts at 256 slots, holds ids up to half its slots, and
         // doubles (into huge pages from 131,072 slots).
