@@ -21,13 +21,8 @@ final class LargeSaveWrittenWhileCheckedTests: XCTestCase {
         XCTAssertEqual(try save(cache, old, input).status, 0)
         try writeFile(input, new)
 
-        let running = try Command.start("/bin/sh", ["-c", "exec feed-cache --cache-dir \(shellQuote(cache)) save -q < \(shellQuote(input))"],
-                                        environment: ["FEED_CACHE_TEST_STOP_AFTER_CHECK": "1"])
+        guard let running = try saveStoppedAfterItsCheck(cache, input) else { return }
         let pid = running.process.processIdentifier
-        guard waitUntilStopped(pid) else {
-            running.process.terminate()
-            return XCTFail("the save never stopped after its check")
-        }
         let temporaries = leftoverTemporaries(cache)
         XCTAssertEqual(temporaries.count, 1, "the new feed file, being written")
         let written = temporaries.first.flatMap { cacheTestRead(cache + "/" + $0) } ?? []
@@ -44,20 +39,12 @@ final class LargeSaveWrittenWhileCheckedTests: XCTestCase {
     }
 
     func test_aLargeSave_cancelledWithItsDocumentWritten_removesItsFile_andLeavesTheOldFeed() throws {
-        let directory = makeTemporaryDirectory(self)
-        let cache = directory + "/cache", input = directory + "/feed.json"
-        let old = generatedFeed(items: 3, tag: 0xA)
-        XCTAssertEqual(try save(cache, old, input).status, 0)
+        let (cache, input, _) = try cacheWithAnOldFeed()
         let before = tree(cache)
         try writeFile(input, generatedFeed(items: Self.items, tag: 0xB))
 
-        let running = try Command.start("/bin/sh", ["-c", "exec feed-cache --cache-dir \(shellQuote(cache)) save -q < \(shellQuote(input))"],
-                                        environment: ["FEED_CACHE_TEST_STOP_AFTER_CHECK": "1"])
+        guard let running = try saveStoppedAfterItsCheck(cache, input) else { return }
         let pid = running.process.processIdentifier
-        guard waitUntilStopped(pid) else {
-            running.process.terminate()
-            return XCTFail("the save never stopped after its check")
-        }
         XCTAssertEqual(leftoverTemporaries(cache).count, 1)
         XCTAssertEqual(kill(pid, SIGTERM), 0)
         XCTAssertEqual(kill(pid, SIGCONT), 0)
@@ -107,10 +94,7 @@ final class LargeSaveWrittenWhileCheckedTests: XCTestCase {
     }
 
     func test_aLargeDocumentFailingItsCheckLate_leavesTheOldFeed_andNoTemporaryFile() throws {
-        let directory = makeTemporaryDirectory(self)
-        let cache = directory + "/cache", input = directory + "/feed.json"
-        let old = generatedFeed(items: 3, tag: 0xA)
-        XCTAssertEqual(try save(cache, old, input).status, 0)
+        let (cache, input, old) = try cacheWithAnOldFeed()
         let before = tree(cache)
         for (what, index) in [("the second half", Self.items * 3 / 4), ("the last item", Self.items - 1)] {
             let good = generatedFeed(items: Self.items, tag: 0xB)
@@ -197,6 +181,29 @@ final class LargeSaveWrittenWhileCheckedTests: XCTestCase {
         if viaPipe { return try Command.run("feed-cache", ["--cache-dir", cache, "save", "-q"], stdinBytes: feed, timeout: 300) }
         try writeFile(input, feed)
         return try Command.sh("feed-cache --cache-dir \(shellQuote(cache)) save -q < \(shellQuote(input))", timeout: 300)
+    }
+
+    /// A cache holding a small feed (`old`), and where to write an input.
+    private func cacheWithAnOldFeed() throws -> (cache: String, input: String, old: [UInt8]) {
+        let directory = makeTemporaryDirectory(self)
+        let cache = directory + "/cache", input = directory + "/feed.json"
+        let old = generatedFeed(items: 3, tag: 0xA)
+        XCTAssertEqual(try save(cache, old, input).status, 0)
+        return (cache, input, old)
+    }
+
+    /// `save -q` of `input`, started and stopped once its check is done
+    /// (`FEED_CACHE_TEST_STOP_AFTER_CHECK`); nil (a failure) if it never stops.
+    private func saveStoppedAfterItsCheck(_ cache: String, _ input: String,
+                                          file: StaticString = #filePath, line: UInt = #line) throws -> RunningCommand? {
+        let running = try Command.start("/bin/sh", ["-c", "exec feed-cache --cache-dir \(shellQuote(cache)) save -q < \(shellQuote(input))"],
+                                        environment: ["FEED_CACHE_TEST_STOP_AFTER_CHECK": "1"])
+        guard waitUntilStopped(running.process.processIdentifier) else {
+            running.process.terminate()
+            XCTFail("the save never stopped after its check", file: file, line: line)
+            return nil
+        }
+        return running
     }
 
     private func load(_ cache: String) throws -> [UInt8] {
