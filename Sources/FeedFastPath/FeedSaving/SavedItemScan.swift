@@ -66,6 +66,7 @@ struct SavedItemScan {
     /// The value at the cursor: a string's span (escaped only as the writer
     /// escapes) or nil for a number or literal, and its length; nil for
     /// anything else (an object, an array).
+    @inline(__always)
     private static func value(_ cursor: inout JSONCursor<JSONScanner>) -> (string: JSONSpan?, length: Int)? {
         guard let first = cursor.next() else { return nil }
         let start = cursor.index
