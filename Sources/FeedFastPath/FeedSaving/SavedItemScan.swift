@@ -54,6 +54,7 @@ struct SavedItemScan {
     }
 
     /// Is `key` not among the item's keys so far? (Then it is one of them.)
+    @inline(__always)
     private mutating func isNew(_ key: JSONKey, _ cursor: JSONCursor<JSONScanner>) -> Bool {
         guard keys.count < 32 else { return false }
         for other in keys where cursor.key(key, is: UnsafeBufferPointer(start: cursor.base + other.start, count: other.count)) {
@@ -86,6 +87,7 @@ struct SavedItemScan {
     }
 
     /// The 128 bits a UUID's 32 hex digits spell, in either case.
+    @inline(__always)
     private static func number(ofUUID text: UnsafeBufferPointer<UInt8>) -> UInt128 {
         var value: UInt128 = 0
         for byte in text where byte != 0x2D {
