@@ -4,10 +4,10 @@ import FeedFastPath
 /// payload and its `id` as the payload spells it: enough for the feed API route to cut pages
 /// out of a payload file without rewriting a single item. Checks that the whole payload is
 /// well-formed JSON (a top-level object with an `items` array), nothing more: an item need
-/// not be an object, nor have an id. Read with FeedFastPath's `JSONScanner`, which accepts
-/// exactly what FeedCore's `JSONReader` accepts (the differential tests and the
-/// `json-scanner` fuzz target hold them together), so the server takes the payloads the
-/// tools take.
+/// not be an object, nor have an id. Read with FeedFastPath's payload reader
+/// (`PayloadEnvelope`, over `JSONScanner`), which accepts exactly what FeedCore's `JSONReader`
+/// accepts (the differential tests and the `json-scanner` fuzz target hold them together), so
+/// the server takes the payloads the tools take.
 struct FeedPayloadItems {
     struct Item {
         /// Where the item's value is in the payload, from its first byte to its last.
@@ -52,10 +52,11 @@ struct FeedPayloadItems {
     }
 }
 
-/// The walk over the payload, a reader of FeedFastPath's `JSONCursor`: the cursor checks
-/// every value and counts its depth; this keeps the positions of the `items` array and its
-/// values, and reads each item's `id`. Escaped keys are decoded (`"\u0069tems"` is `items`);
-/// a repeated key's last value wins, as the reference reader has it.
+/// The walk over the payload: its envelope is FeedFastPath's `PayloadEnvelope` (escaped keys
+/// decoded, `"\u0069tems"` is `items`; the last `items` wins), each item a reader of its
+/// `JSONCursor`, which checks every value and counts its depth. This keeps the positions of
+/// the `items` array and its values, and reads each item's `id` (the last one wins, as the
+/// reference reader has it).
 ///
 /// Held by `FeedPayloadAgreementTests` (docs/layout.md, "The readers").
 private enum ItemsScan {
@@ -63,31 +64,26 @@ private enum ItemsScan {
     typealias Cursor = JSONCursor<JSONScanner>
 
     static func topLevelItems(in buffer: UnsafeMutableBufferPointer<UInt8>) -> Found? {
-        var cursor = Cursor(JSONScanner(buffer))
         var found: Found?
-        let read = cursor.object(.pass) { cursor, key in
-            guard cursor.key(key, is: "items") else { return cursor.skipValue() }
-            found = itemsArray(&cursor)
+        let read = PayloadEnvelope.read(buffer) { cursor, opening, isEmpty in
+            found = isEmpty ? ([], opening, cursor.index - 1) : items(&cursor, opening: opening)
             return found != nil
         }
-        guard read, cursor.next() == nil else { return nil }
-        return found
+        return read ? found : nil
     }
 
-    /// The array at the cursor, item by item.
-    private static func itemsArray(_ cursor: inout Cursor) -> Found? {
-        guard cursor.next() == 0x5B else { return nil }  // [
-        let open = cursor.index
+    /// The array's elements from the first, item by item, to its `]`.
+    private static func items(_ cursor: inout Cursor, opening: Int) -> Found? {
         var items: [FeedPayloadItems.Item] = []
-        let read = cursor.array { cursor in
+        while true {
             let isObject = cursor.next() == 0x7B
             let start = cursor.index
             var id: String?
-            guard isObject ? object(&cursor, id: &id) : cursor.skipValue() else { return false }
+            guard isObject ? object(&cursor, id: &id) : cursor.skipValue() else { return nil }
             items.append(.init(range: start..<cursor.index, id: id))
-            return true
+            guard let more = cursor.nextElement() else { return nil }
+            if !more { return (items, opening, cursor.index - 1) }
         }
-        return read ? (items, open, cursor.index - 1) : nil
     }
 
     /// Reads the object at the cursor, setting `id` to the value of its `id` member (the last

@@ -3,7 +3,7 @@ import LoopbackHTTP
 import XCTest
 
 /// The feed API cuts pages out of the payloads FeedCore's `JSONReader` reads as an object with
-/// an `items` array, and no others (it reads them with FeedFastPath's `JSONScanner`), and it
+/// an `items` array, and no others (it reads them with FeedFastPath's `PayloadEnvelope`), and it
 /// finds each item by the id the reader reads.
 final class FeedPayloadAgreementTests: XCTestCase {
     private var directory = ""
@@ -23,6 +23,9 @@ final class FeedPayloadAgreementTests: XCTestCase {
         #"{"items":[{"id":"a"},{"id":"b"}],"next":null}"#,
         #"{"before":{"items":1},"items":[1,-0,2.5e-3,1E+2,true,false,null,"s",[],{}]}"#,
         #"{"\u0069tems":[{"i\u0064":"\u00e9\ud83d\ude00"},{"id":"x\"y\\z\/"}]}"#,
+        "{\"items\" : \n [ {\"id\":\"a\"} ,\t{\"id\":\"b\"}\r\n] }",
+        #"{"items":[{"id":"first"}],"other":1,"items":[{"id":"second"},{"id":"third"}]}"#,
+        #"{"items":[{"id":"first"}],"\u0069tems":[]}"#,
         #"{"items":[{"id":"shadowed","id":"last"},{"id":"a","id":7},{"id":1,"id":"b"}]}"#,
         #"{"items":[{"nested":{"id":"inner"}},[{"id":"in-array"}],{"id":"c"}]}"#,
         #"{"items":[{"id":"\u0000\b\f\n\r\t"}]}"#,

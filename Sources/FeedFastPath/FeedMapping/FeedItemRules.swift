@@ -19,7 +19,7 @@ enum FeedItemRules {
         var seen = SeenKeys(.lastWins)
         let read = cursor.object(.decline) { cursor, key in
             guard let index = field(named: key.span, in: fields, cursor.scanner) else { return cursor.skipValue() }
-            guard seen.admit(index), let found = value(&cursor.scanner, of: fields[index]) else { return false }
+            guard seen.admit(index), let found = value(&cursor, of: fields[index]) else { return false }
             item[index] = found
             return true
         }
@@ -55,18 +55,15 @@ enum FeedItemRules {
     /// an optional field (an absent one; a later key wins, as in the
     /// reference); nil if not taken.
     @inline(__always)
-    private static func value<Scanner: PayloadScanning>(_ scanner: inout Scanner, of field: FastSchema.Field) -> JSONSpan?? {
-        if !field.isRequired {
-            scanner.skipWhitespace()
-            if scanner.peek() == 0x6E { // n
-                return scanner.null() ? .some(nil) : nil
-            }
+    private static func value<Scanner: PayloadScanning>(_ cursor: inout JSONCursor<Scanner>, of field: FastSchema.Field) -> JSONSpan?? {
+        if !field.isRequired, cursor.next() == 0x6E { // n
+            return cursor.scanner.null() ? .some(nil) : nil
         }
         switch field.kind {
         case .uuid, .string, .url:
-            return scanner.string().map { $0 }
+            return cursor.scanner.string().map { $0 }
         case .integer:
-            guard let span = scanner.number(), scanner.integer(span) != nil else { return nil }
+            guard let span = cursor.scanner.number(), cursor.scanner.integer(span) != nil else { return nil }
             return span
         }
     }

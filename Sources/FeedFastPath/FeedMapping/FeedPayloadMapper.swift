@@ -45,7 +45,7 @@ enum FeedPayloadMapper {
         let scan = TwoThreadSplit.run(base, range, boundary: Scanner.itemBoundary, tail: tail) { split in
             var cursor = JSONCursor(Scanner(base, from: range.lowerBound, to: range.upperBound))
             first = FeedOutput(base: buffer, capacity: (split ?? range.upperBound) - range.lowerBound)
-            let read = PayloadEnvelope.read(&cursor, alone: alone) { cursor, isEmpty in
+            let read = PayloadEnvelope.read(&cursor, alone: alone, escapedKeys: .decline) { cursor, _, isEmpty in
                 // A later "items" replaces an earlier one, as in the reference.
                 first.removeAll()
                 first.append("{\"items\":[")

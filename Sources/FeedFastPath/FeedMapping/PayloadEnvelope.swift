@@ -2,14 +2,17 @@ import FeedCore
 
 /// A feed payload's envelope: an object with an `items` array, other keys
 /// skipped, a later `items` replacing an earlier one as in the reference
-/// reader; keys spelt with escapes (which could spell `items`) declined,
-/// and, in a payload `alone` (a bare document), a key that would make the
-/// reference read it as another record (`error`, `status`). The one reader
-/// of it (`FeedPayloadMapper`'s); the items are the caller's.
+/// reader; keys spelt with escapes (which could spell `items`) declined or
+/// decoded as the reader chooses (`EscapedKeys`), and, in a payload `alone`
+/// (a bare document), a key that would make the reference read it as
+/// another record (`error`, `status`) declined. The one reader of it:
+/// `FeedPayloadMapper`'s, and the test server's (`read(_:items:)`); the
+/// items are the caller's.
 ///
-/// Held by the `FastFeedMapper*DifferentialTests`, `ReaderEdgesDifferentialTests`
-/// and the `feed-map` fuzz target (docs/layout.md, "The readers").
-enum PayloadEnvelope {
+/// Held by the `FastFeedMapper*DifferentialTests`, `ReaderEdgesDifferentialTests`,
+/// `FeedPayloadAgreementTests` and the `feed-map` fuzz target (docs/layout.md,
+/// "The readers").
+public enum PayloadEnvelope {
     /// How a reading of the envelope, or of a run of its items, ended.
     enum End { case complete, stopped, failed }
 
@@ -22,18 +25,20 @@ enum PayloadEnvelope {
     }
 
     /// The payload at the cursor, to its end (`finishPayload`). `items` is
-    /// called inside each `items` array, with whether it is empty, and reads
-    /// its elements to the `]` (`.complete`), or stops (`.stopped`: the
-    /// whole reading stops there), or declines.
-    static func read<Scanner: PayloadScanning>(_ cursor: inout JSONCursor<Scanner>, alone: Bool,
-                                               items: (inout JSONCursor<Scanner>, _ isEmpty: Bool) -> End) -> End {
+    /// called inside each `items` array, with where its `[` is and whether
+    /// it is empty, and reads its elements to the `]` (`.complete`), or
+    /// stops (`.stopped`: the whole reading stops there), or declines.
+    static func read<Scanner: PayloadScanning>(_ cursor: inout JSONCursor<Scanner>, alone: Bool, escapedKeys: EscapedKeys,
+                                               items: (inout JSONCursor<Scanner>, _ opening: Int, _ isEmpty: Bool) -> End) -> End {
         guard var more = cursor.enterObject() else { return .failed }
         var sawItems = false
         while more {
-            guard let key = cursor.key(), !key.escaped else { return .failed }
+            guard let key = cursor.key(), !(key.escaped && escapedKeys == .decline) else { return .failed }
             if cursor.key(key, is: "items") {
+                _ = cursor.next() // at the `[`
+                let opening = cursor.index
                 guard let any = cursor.enterArray() else { return .failed }
-                switch items(&cursor, !any) {
+                switch items(&cursor, opening, !any) {
                 case .failed: return .failed
                 case .stopped: return .stopped
                 case .complete: sawItems = true
