@@ -12,7 +12,7 @@ import FeedTestSupport
 /// stores it, from a buffer and from a mapped file; the table of ids seen
 /// filled to each growth and one past it, losing none; the empty and the
 /// one-byte input.
-final class FastFeedSaveBoundaryTests: XCTestCase {
+final class FastFeedSaveBoundaryTests: XCTestCase, FastFeedSaveTesting {
     /// What `FastFeedSave` adds to the input's size for its document's buffer.
     private static let headroom = 64
 
@@ -74,20 +74,6 @@ final class FastFeedSaveBoundaryTests: XCTestCase {
     }
 
     // MARK: - Helpers
-
-    private static func fast(_ input: [UInt8]) -> (CheckedFeed, FeedValidators?)? {
-        var copy = input
-        return copy.withUnsafeMutableBufferPointer { FastFeedSave.feed($0, inputIsMapped: false) }
-    }
-
-    /// The fuzz target's property: taken means stored as the reference stores.
-    private static func holds(_ input: [UInt8], _ what: String, file: StaticString = #filePath, line: UInt = #line) throws {
-        do {
-            try FeedSaveFuzzing.check(input)
-        } catch {
-            XCTFail("\(error): \(what)", file: file, line: line)
-        }
-    }
 
     /// The same from a file mapped as `feed-cache save < FILE` maps it.
     private static func holdsMapped(_ input: [UInt8], _ what: String, file: StaticString = #filePath, line: UInt = #line) throws {

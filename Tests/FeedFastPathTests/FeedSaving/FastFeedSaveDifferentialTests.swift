@@ -9,7 +9,7 @@ import FeedTestSupport
 /// reading (`FeedSaveFuzzing.reference`: records, `LocalFeed`, pages): it
 /// takes what feed-map writes and stores what the reference stores; on
 /// anything else it stores the same or declines.
-final class FastFeedSaveDifferentialTests: XCTestCase {
+final class FastFeedSaveDifferentialTests: XCTestCase, FastFeedSaveTesting {
 
     func test_onWhatFeedMapWrites_takesItAll_andStoresWhatTheReferenceStores() throws {
         var random = SystemRandomNumberGenerator()
@@ -158,20 +158,6 @@ final class FastFeedSaveDifferentialTests: XCTestCase {
     }
 
     // MARK: - Helpers
-
-    private static func fast(_ input: [UInt8]) -> (CheckedFeed, FeedValidators?)? {
-        var copy = input
-        return copy.withUnsafeMutableBufferPointer { FastFeedSave.feed($0, inputIsMapped: false) }
-    }
-
-    /// The fuzz target's property: taken means stored as the reference stores.
-    private static func holds(_ input: [UInt8], _ what: String = "", file: StaticString = #filePath, line: UInt = #line) throws {
-        do {
-            try FeedSaveFuzzing.check(input)
-        } catch {
-            XCTFail("\(error): \(what)", file: file, line: line)
-        }
-    }
 
     /// Where the first hex digit of the last item's id stands.
     private static func lastIDOffset(_ input: [UInt8]) -> Int? {

@@ -7,7 +7,7 @@ import FeedTestSupport
 /// `FastFeedSave` takes a document whose text holds every escape the JSON
 /// writer writes (feed-map's output is such a document), and stores it as
 /// the reference stores it; a spelling the writer never uses is declined.
-final class FastFeedSaveEscapesTests: XCTestCase {
+final class FastFeedSaveEscapesTests: XCTestCase, FastFeedSaveTesting {
     func test_everyControlCharacterAsTheWriterEscapesIt_isTaken_andStoredAsTheReferenceStoresIt() throws {
         for byte in UInt8(0)...0x1F {
             var escaped: [UInt8] = []
@@ -31,10 +31,5 @@ final class FastFeedSaveEscapesTests: XCTestCase {
         let id = CompactFeedDocument.id(0)
         return Array(#"{"items":[{"id":"\#(id)","description":"#.utf8) + description
             + Array(#","url":"https://i.example/0"}]}"#.utf8) + [0x0A]
-    }
-
-    private static func fast(_ input: [UInt8]) -> (CheckedFeed, FeedValidators?)? {
-        var copy = input
-        return copy.withUnsafeMutableBufferPointer { FastFeedSave.feed($0, inputIsMapped: false) }
     }
 }

@@ -8,7 +8,7 @@ import FeedTestSupport
 /// length: an item whose keys are all different is taken, however many
 /// share a length, and stored as the reference stores it; a key given twice
 /// is declined (the reference decides which one counts).
-final class FastFeedSaveItemKeysTests: XCTestCase {
+final class FastFeedSaveItemKeysTests: XCTestCase, FastFeedSaveTesting {
     func test_differentKeysOfTheSameLength_areTaken_andStoredAsTheReferenceStoresIt() throws {
         // "id", "ab" and "zz" are all two bytes; "url", "loc" and "xyz" three.
         let members = #""ab":1,"zz":"z","loc":"l","xyz":true"#
@@ -27,10 +27,5 @@ final class FastFeedSaveItemKeysTests: XCTestCase {
     private static func document(members: String) -> [UInt8] {
         let id = CompactFeedDocument.id(0)
         return Array(#"{"items":[{"id":"\#(id)",\#(members),"url":"https://i.example/0"}]}"#.utf8) + [0x0A]
-    }
-
-    private static func fast(_ input: [UInt8]) -> (CheckedFeed, FeedValidators?)? {
-        var copy = input
-        return copy.withUnsafeMutableBufferPointer { FastFeedSave.feed($0, inputIsMapped: false) }
     }
 }

@@ -9,7 +9,7 @@ import FeedTestSupport
 /// twice, a key spelt with escapes or a value that is an object or an array
 /// makes it decline, and the reference then stores the item as the writer
 /// writes it. White space around an item, outside its braces, is taken.
-final class FastFeedSaveItemShapeTests: XCTestCase {
+final class FastFeedSaveItemShapeTests: XCTestCase, FastFeedSaveTesting {
     func test_whiteSpaceAtAnyPlaceInsideAnItem_isDeclined_andTheReferenceStoresTheCompactItem() throws {
         let compact = Self.document(Self.item)
         let stored = try XCTUnwrap(FeedSaveFuzzing.reference(compact)?.document)
@@ -95,19 +95,5 @@ final class FastFeedSaveItemShapeTests: XCTestCase {
 
     private static func document(_ item: [UInt8]) -> [UInt8] {
         Array(#"{"items":["#.utf8) + item + Array("]}".utf8) + [0x0A]
-    }
-
-    private static func fast(_ input: [UInt8]) -> (CheckedFeed, FeedValidators?)? {
-        var copy = input
-        return copy.withUnsafeMutableBufferPointer { FastFeedSave.feed($0, inputIsMapped: false) }
-    }
-
-    /// Taken means stored as the reference stores it (the fuzz target's property).
-    private static func holds(_ input: [UInt8], _ what: String, file: StaticString = #filePath, line: UInt = #line) throws {
-        do {
-            try FeedSaveFuzzing.check(input)
-        } catch {
-            XCTFail("\(error): \(what)", file: file, line: line)
-        }
     }
 }
