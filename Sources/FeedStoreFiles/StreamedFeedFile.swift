@@ -46,17 +46,23 @@ final class StreamedFeedFile: StreamedFeed {
     func commit(_ feed: CachedFeed, keepingImageDataFor imageURLs: @autoclosure () -> Set<String>) throws {
         guard !ended else { throw StoreError(.saving, "cannot write \(directory.path)/\(FeedCacheFile.name): already ended") }
         defer { end() }
-        try store.replaceFeed(in: directory, keepingImageDataFor: imageURLs()) { () throws(StoreError) in
-            do throws(SystemError) {
-                if let failure { throw failure }
-                try writes.finish(length: feed.document.count, saved: feed.timestamp,
-                                  validators: FeedCacheFile.validatorsLine(feed.validators), flush: directory.flush)
-                if let closing = writes.close() { throw closing }
-            } catch {
-                directory.discard(temporary)
-                throw StoreError(.saving, "cannot write \(directory.path)/\(FeedCacheFile.name): \(error)")
+        do {
+            try store.replaceFeed(in: directory, keepingImageDataFor: imageURLs()) { () throws(StoreError) in
+                do throws(SystemError) {
+                    if let failure { throw failure }
+                    try writes.finish(length: feed.document.count, saved: feed.timestamp,
+                                      validators: FeedCacheFile.validatorsLine(feed.validators), flush: directory.flush)
+                    if let closing = writes.close() { throw closing }
+                } catch {
+                    throw StoreError(.saving, "cannot write \(directory.path)/\(FeedCacheFile.name): \(error)")
+                }
+                return temporary
             }
-            return temporary
+        } catch {
+            // Whatever failed, before the rename or in it, the new file goes
+            // (after the rename its name is no longer there).
+            directory.discard(temporary)
+            throw error
         }
     }
 
