@@ -13,6 +13,13 @@ public enum JSONHex {
         }
     }
 
+    /// The value of a byte already known to be a hex digit (a checked
+    /// UUID's), without a branch: the low four bits, plus 9 for a letter.
+    @inlinable @inline(__always)
+    public static func value(ofDigit byte: UInt8) -> UInt8 {
+        (byte & 0x0F) &+ (byte >> 6) &* 9
+    }
+
     /// The four hex digits at `offset` (the caller knows four bytes are
     /// there) as one UTF-16 unit, or nil.
     @inlinable @inline(__always)

@@ -91,7 +91,7 @@ struct SavedItemScan {
     private static func number(ofUUID text: UnsafeBufferPointer<UInt8>) -> UInt128 {
         var value: UInt128 = 0
         for byte in text where byte != 0x2D {
-            value = value << 4 | UInt128((byte & 0x0F) &+ (byte >> 6) &* 9)
+            value = value << 4 | UInt128(JSONHex.value(ofDigit: byte))
         }
         return value
     }

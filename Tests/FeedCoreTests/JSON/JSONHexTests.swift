@@ -11,6 +11,13 @@ final class JSONHexTests: XCTestCase {
         }
     }
 
+    func test_valueOfDigit_isTheDigitsValue_forEveryHexDigit() {
+        for byte in UInt8.min...UInt8.max {
+            guard let expected = JSONHex.value(byte) else { continue }
+            XCTAssertEqual(JSONHex.value(ofDigit: byte), expected, "byte \(byte)")
+        }
+    }
+
     func test_unit_readsFourDigitsInEitherCase_andNoneThatIsNotOne() {
         func unit(_ text: String) -> UInt32? {
             Array(text.utf8).withUnsafeBufferPointer { JSONHex.unit($0.baseAddress!, 0) }
