@@ -66,8 +66,13 @@ public struct CurlSettings: @unchecked Sendable {
     }
 
     /// Whole milliseconds, rounded up so that a limit is never cut short
-    /// (and 0.0001 s is not 0, which libcurl reads as no limit).
+    /// (and 0.0001 s is not 0, which libcurl reads as no limit). The options
+    /// are range-checked; a value past a century of milliseconds (or not a
+    /// number) is held there rather than trapping in the conversion.
     static func milliseconds(_ seconds: Double) -> Int {
-        max(1, Int((seconds * 1000).rounded(.up)))
+        let ceiling = 3_153_600_000_000.0
+        let milliseconds = (seconds * 1000).rounded(.up)
+        guard milliseconds >= 1 else { return 1 }
+        return milliseconds < ceiling ? Int(milliseconds) : Int(ceiling)
     }
 }

@@ -22,7 +22,10 @@ public struct ArgumentParser: Sendable {
     public func parse(_ arguments: [String]) throws(ToolError) -> ParsedArguments {
         var parsed = ParsedArguments()
         var index = 0
-        func record(_ spec: OptionSpec, _ value: String) {
+        func record(_ spec: OptionSpec, _ value: String, as name: String) throws(ToolError) {
+            if let range = spec.range, !range.accepts(value) {
+                throw usageError(range.refusal(of: value, by: name))
+            }
             parsed.values[spec.canonical, default: []].append(value)
             parsed.given.append(spec.canonical)
         }
@@ -43,15 +46,15 @@ public struct ArgumentParser: Sendable {
                 guard let spec = spec(name) else { throw usageError("unknown option '\(name)'") }
                 if spec.value != nil {
                     if let inline {
-                        record(spec, inline)
+                        try record(spec, inline, as: name)
                     } else {
                         guard index < arguments.count else { throw usageError("option '\(name)' needs a value") }
-                        record(spec, arguments[index])
+                        try record(spec, arguments[index], as: name)
                         index += 1
                     }
                 } else {
                     guard inline == nil else { throw usageError("option '\(name)' takes no value") }
-                    record(spec, "")
+                    try record(spec, "", as: name)
                 }
                 continue
             }
@@ -63,15 +66,15 @@ public struct ArgumentParser: Sendable {
                     guard let spec = spec(name) else { throw usageError("unknown option '\(name)'") }
                     if spec.value != nil {
                         if !rest.isEmpty {
-                            record(spec, String(rest))
+                            try record(spec, String(rest), as: name)
                         } else {
                             guard index < arguments.count else { throw usageError("option '\(name)' needs a value") }
-                            record(spec, arguments[index])
+                            try record(spec, arguments[index], as: name)
                             index += 1
                         }
                         break
                     }
-                    record(spec, "")
+                    try record(spec, "", as: name)
                 }
                 continue
             }

@@ -60,4 +60,23 @@ public enum Quantities {
               let value = Double(text), value > 0, value.isFinite else { return nil }
         return value
     }
+
+    /// Digits only (no sign, no space), as a whole number that fits.
+    public static func wholeNumber(_ text: String) -> Int? {
+        guard !text.isEmpty, text.utf8.allSatisfy({ $0 >= UInt8(ascii: "0") && $0 <= UInt8(ascii: "9") }) else { return nil }
+        return Int(text)
+    }
+
+    /// `64M`, `1G`, `1048576`: a byte count as the user would write it.
+    public static func describeBytes(_ bytes: Int) -> String {
+        for (suffix, shift) in [("G", 30), ("M", 20), ("K", 10)] where bytes >= 1 << shift && bytes % (1 << shift) == 0 {
+            return "\(bytes >> shift)\(suffix)"
+        }
+        return String(bytes)
+    }
+
+    /// `0.001`, `86400`: seconds as the user would write them.
+    public static func describeSeconds(_ seconds: Double) -> String {
+        seconds == seconds.rounded() && abs(seconds) < 1e15 ? String(Int64(seconds)) : String(seconds)
+    }
 }

@@ -9,6 +9,9 @@ public struct CacheConfiguration: Equatable, Sendable {
     public var policy: FeedCachePolicy
 
     public static let directoryName = "essential-feed"
+    /// What `--max-age` and `$FEED_CACHE_MAX_AGE` take: 0s to 36500d (a
+    /// century, so that a saved time plus the age is far from overflowing).
+    public static let maxAgeRange = BoundedValue.duration(0...(36_500 * 86_400))
 
     public init(directory: String, policy: FeedCachePolicy) {
         self.directory = directory
@@ -21,15 +24,9 @@ public struct CacheConfiguration: Equatable, Sendable {
         let directory = try self.directory(cacheDir: cacheDir, environment: environment)
         let seconds: Int64
         if let maxAge {
-            guard let value = Quantities.duration(maxAge) else {
-                throw ToolError(.usage, "--max-age needs a duration such as 7d, 36h, 15m, 90s or 1d12h, got '\(maxAge)'")
-            }
-            seconds = value
+            seconds = try maxAgeRange.value(maxAge, of: "--max-age")
         } else if let text = variable("FEED_CACHE_MAX_AGE") {
-            guard let value = Quantities.duration(text) else {
-                throw ToolError(.usage, "FEED_CACHE_MAX_AGE needs a duration such as 7d, 36h, 15m, 90s or 1d12h, got '\(text)'")
-            }
-            seconds = value
+            seconds = try maxAgeRange.value(text, of: "FEED_CACHE_MAX_AGE")
         } else {
             seconds = FeedCachePolicy.defaultMaxAge
         }

@@ -4,7 +4,7 @@
 enum FeedCacheOptions {
     static let cacheDir = OptionSpec("--cache-dir", value: "DIR")
     /// For what reads the cached feed's age: image data has none.
-    static let maxAge = OptionSpec("--max-age", value: "DURATION")
+    static let maxAge = OptionSpec("--max-age", value: "DURATION", range: CacheConfiguration.maxAgeRange)
     static let quiet = OptionSpec("-q", "--quiet")
     static let append = OptionSpec("--append")
     static let pretty = OptionSpec("--pretty")

@@ -18,17 +18,17 @@ public struct FeedFetchCommand {
     }
 
     static let options = [
-        OptionSpec("-j", "--jobs", value: "N"),
+        OptionSpec("-j", "--jobs", value: "N", range: FetchOptions.jobs),
         OptionSpec("-H", "--header", value: "HEADER"),
-        OptionSpec("--retry", value: "N"),
-        OptionSpec("--timeout", value: "SECONDS"),
-        OptionSpec("--connect-timeout", value: "SECONDS"),
-        OptionSpec("--max-size", value: "BYTES"),
+        OptionSpec("--retry", value: "N", range: FetchOptions.retry),
+        OptionSpec("--timeout", value: "SECONDS", range: FetchOptions.timeout),
+        OptionSpec("--connect-timeout", value: "SECONDS", range: FetchOptions.timeout),
+        OptionSpec("--max-size", value: "BYTES", range: FetchOptions.maxSize),
         OptionSpec("--cacert", value: "FILE"),
         OptionSpec("--paginate"),
         OptionSpec("--if-changed"),
         OptionSpec("--cache-dir", value: "DIR"),
-        OptionSpec("--max-pages", value: "N"),
+        OptionSpec("--max-pages", value: "N", range: FetchOptions.maxPages),
         OptionSpec("--pretty"),
         OptionSpec("-v", "--verbose"),
         OptionSpec("-h", "--help"),

@@ -13,31 +13,28 @@ struct FetchOptions {
     var ifChanged = false
     var cacheDir: String?
 
+    /// The ranges of the numeric options, which the parser checks.
+    static let jobs = BoundedValue.wholeNumber(1...256)
+    static let retry = BoundedValue.wholeNumber(0...100)
+    /// `--timeout` and `--connect-timeout`: a millisecond (libcurl's step) to a day.
+    static let timeout = BoundedValue.seconds(0.001...86_400)
+    /// A body is held in memory: 4G at most.
+    static let maxSize = BoundedValue.byteCount(1...(4 << 30))
+    static let maxPages = BoundedValue.wholeNumber(Pagination.maxPagesRange)
+
     init(_ arguments: ParsedArguments, _ stage: Stage) throws(CommandStop) {
-        if let value = arguments.value("--jobs") {
-            guard let count = Int(value), (1...256).contains(count) else { throw stage.usage("-j needs a whole number from 1 to 256, got '\(value)'") }
-            settings.concurrency = count
+        func read<Value>(_ name: String, _ range: BoundedValue<Value>) throws(CommandStop) -> Value? {
+            guard let text = arguments.value(name) else { return nil }
+            do throws(ToolError) { return try range.value(text, of: name) } catch { throw stage.usage(error.message) }
         }
-        if let value = arguments.value("--retry") {
-            guard let count = Int(value), (0...100).contains(count) else { throw stage.usage("--retry needs a whole number from 0 to 100, got '\(value)'") }
-            retries = count
-        }
-        if let value = arguments.value("--timeout") {
-            guard let seconds = Quantities.seconds(value) else { throw stage.usage("--timeout needs a positive number of seconds, got '\(value)'") }
-            settings.limits.timeout = seconds
-        }
-        if let value = arguments.value("--connect-timeout") {
-            guard let seconds = Quantities.seconds(value) else { throw stage.usage("--connect-timeout needs a positive number of seconds, got '\(value)'") }
-            settings.limits.connectTimeout = seconds
-        }
-        if let value = arguments.value("--max-size") {
-            guard let bytes = Quantities.byteCount(value) else { throw stage.usage("--max-size needs a byte count such as 1048576 or 64M, got '\(value)'") }
-            settings.limits.maxSize = bytes
-        }
+        if let count = try read("--jobs", Self.jobs) { settings.concurrency = count }
+        if let count = try read("--retry", Self.retry) { retries = count }
+        if let seconds = try read("--timeout", Self.timeout) { settings.limits.timeout = seconds }
+        if let seconds = try read("--connect-timeout", Self.timeout) { settings.limits.connectTimeout = seconds }
+        if let bytes = try read("--max-size", Self.maxSize) { settings.limits.maxSize = bytes }
         paginate = arguments.has("--paginate")
-        if let value = arguments.value("--max-pages") {
+        if let count = try read("--max-pages", Self.maxPages) {
             guard paginate else { throw stage.usage("--max-pages needs --paginate") }
-            guard let count = Int(value), Pagination.maxPagesRange.contains(count) else { throw stage.usage("--max-pages needs a whole number from 1 to 10000, got '\(value)'") }
             maxPages = count
         }
         ifChanged = arguments.has("--if-changed")
