@@ -27,8 +27,12 @@ enum CurlConstant {
     static let protocols: Int32 = 10_318
     static let redirectProtocols: Int32 = 10_319
     static let pipeWait: Int32 = 237
+    /// Called before each request of a transfer, a redirect's included (libcurl 7.80 and later).
+    static let prereqFunction: Int32 = 20_312
+    static let prereqData: Int32 = 10_313
 
     // CURLINFO: a type base (string 0x100000, long 0x200000, off_t 0x600000) plus a number.
+    static let effectiveURL: Int32 = 0x100000 + 1
     static let responseCode: Int32 = 0x200000 + 2
     static let privateInfo: Int32 = 0x100000 + 21
     static let contentLength: Int32 = 0x600000 + 15

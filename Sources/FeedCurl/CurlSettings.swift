@@ -56,7 +56,18 @@ public struct CurlSettings: @unchecked Sendable {
         _ = curl.easySetPointer(easy, CurlConstant.writeData, context)
         _ = curl.easySetPointer(easy, CurlConstant.headerFunction, unsafeBitCast(CurlTransfer.headerCallback, to: UnsafeRawPointer.self))
         _ = curl.easySetPointer(easy, CurlConstant.headerData, context)
-        if !headers.isEmpty { transfer.setHeaders(headers, curl) }
+        if !headers.isEmpty {
+            transfer.setHeaders(headers, curl)
+            // Headers go only to the origin of the URL asked: before each
+            // request, a redirect's included, the transfer drops them all
+            // once the request is for another origin. A libcurl without the
+            // callback (before 7.80) is not let follow a redirect at all.
+            if curl.easySetPointer(easy, CurlConstant.prereqFunction, unsafeBitCast(CurlTransfer.prereqCallback, to: UnsafeRawPointer.self)) == CurlCode.ok {
+                _ = curl.easySetPointer(easy, CurlConstant.prereqData, context)
+            } else {
+                _ = curl.easySetLong(easy, CurlConstant.followLocation, 0)
+            }
+        }
         if let trace {
             transfer.traceHeads(to: trace)
             _ = curl.easySetPointer(easy, CurlConstant.debugFunction, unsafeBitCast(CurlTransfer.debugCallback, to: UnsafeRawPointer.self))

@@ -1,3 +1,4 @@
+import FeedCore
 import FeedConcurrency
 
 /// `feed-fetch -v`: the head of every request a transfer sends and of every
@@ -6,7 +7,8 @@ import FeedConcurrency
 /// `> ` before a line sent, `< ` before a line received, and `[K] ` before
 /// both when several inputs are fetched at once (K the input's position).
 /// The value of a header named at `hiding`, or of one that carries
-/// credentials, is never written: only its name and `[hidden]`.
+/// credentials, is never written: only its name and `[hidden]`; nor is the
+/// password of a URL in a line (a `Location`, say).
 public final class CurlTrace: Sendable {
     /// Headers whose values are credentials, whoever set them.
     static let credentialHeaders = ["authorization", "proxy-authorization", "cookie", "set-cookie"]
@@ -32,7 +34,8 @@ public final class CurlTrace: Sendable {
         var bytes: [UInt8] = []
         for line in lines {
             bytes += prefix
-            bytes += shown(line, hidingFolded: &hidingFolded)
+            let line = shown(line, hidingFolded: &hidingFolded)
+            bytes += URLPassword.hidden(in: line) ?? Array(line)
             bytes.append(0x0A)
         }
         write.withLock { $0(bytes) }

@@ -33,9 +33,29 @@ final class CurlTransfer {
 
     deinit { errorBuffer.deallocate() }
 
+    /// The header lines to send: those holding a control byte (CR, LF, NUL…),
+    /// whatever their origin, are left out, a last line of defence.
     func setHeaders(_ lines: [String], _ curl: Libcurl) {
-        for line in lines { headerList = curl.slistAppend(headerList, line) }
+        for line in lines where HeaderValueBytes.areSendable(line.utf8) { headerList = curl.slistAppend(headerList, line) }
         _ = curl.easySetPointer(easy, CurlConstant.httpHeader, UnsafeRawPointer(headerList))
+    }
+
+    /// Before each request: if it goes to another origin than the URL
+    /// asked (a redirect did that), every header line of the list is
+    /// emptied, which libcurl skips, for this request and any after it.
+    func beforeRequest(_ curl: Libcurl) {
+        guard let list = headerList else { return }
+        var current: UnsafeMutableRawPointer? = nil
+        _ = curl.easyGetPointer(easy, CurlConstant.effectiveURL, &current)
+        guard let current else { return }
+        let requested = String(cString: current.assumingMemoryBound(to: CChar.self))
+        if let origin = RequestOrigin(of: url), RequestOrigin(of: requested) == origin { return }
+        // struct curl_slist { char *data; struct curl_slist *next; }
+        var node: UnsafeRawPointer? = UnsafeRawPointer(list)
+        while let item = node {
+            item.load(as: UnsafeMutablePointer<CChar>?.self)?.pointee = 0
+            node = item.load(fromByteOffset: MemoryLayout<UnsafeRawPointer>.stride, as: UnsafeRawPointer?.self)
+        }
     }
 
     /// Sends the heads of this transfer's requests and responses to `trace`.
@@ -88,6 +108,15 @@ final class CurlTransfer {
         Unmanaged<CurlTransfer>.fromOpaque(context).takeUnretainedValue()
             .receiveHeader(UnsafeRawBufferPointer(start: data, count: size * count))
         return size * count
+    }
+
+    /// libcurl's pre-request callback: 0 lets the request go.
+    static let prereqCallback: @convention(c) (UnsafeMutableRawPointer?, UnsafeMutablePointer<CChar>?, UnsafeMutablePointer<CChar>?, Int32, Int32) -> Int32 = {
+        context, _, _, _, _ in
+        guard let context else { return 0 }
+        let transfer = Unmanaged<CurlTransfer>.fromOpaque(context).takeUnretainedValue()
+        if let curl = try? Libcurl.shared.get() { transfer.beforeRequest(curl) }
+        return 0
     }
 
     /// libcurl's debug callback (`-v` only): of what it reports, the header

@@ -18,8 +18,12 @@ public final class Diagnostics {
         self.output = output
     }
 
-    /// An error that starts here, about `url` if one URL is concerned.
+    /// An error that starts here, about `url` if one URL is concerned. A
+    /// URL's password is hidden in the line and in the record (its `url`
+    /// too: an error record is for people and logs; no stage matches it).
     public func fail(_ error: ToolError, url: String? = nil) throws(CommandStop) {
+        let url = url.map(URLPassword.hidden(inURL:))
+        let error = ToolError(error.kind, URLPassword.hidden(in: error.message))
         let subject = url.map { "\(MessageText.shortened(MessageText.oneLine($0))): " } ?? ""
         progress?.clear()
         errors.write("\(tool): \(subject)\(MessageText.oneLine(error.message))\n")

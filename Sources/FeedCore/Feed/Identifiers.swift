@@ -87,7 +87,7 @@ public enum Identifiers {
     /// naming what is wrong with it.
     public static func fetchableURL(_ text: String) throws(ToolError) -> String {
         guard isAbsoluteURL(text), let scheme = scheme(of: text) else {
-            throw ToolError(.usage, "malformed URL")
+            throw ToolError(.usage, text.contains("://") ? "malformed URL" : "no scheme: write http:// or https://")
         }
         guard scheme == "http" || scheme == "https" else {
             throw ToolError(.usage, "unsupported scheme '\(scheme)' (only http and https)")

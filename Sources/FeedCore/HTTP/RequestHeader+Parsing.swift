@@ -2,7 +2,7 @@ extension RequestHeader {
     /// Reads one `-H` argument: `NAME: VALUE` (the value's surrounding spaces
     /// and tabs trimmed, possibly empty) or curl's `NAME;`. A line with no colon,
     /// a name that is not an HTTP token, CR or LF anywhere, or another control
-    /// character in the value is `usage`. The message names the header by its
+    /// character in the value (a tab within it included) is `usage`. The message names the header by its
     /// name (a bad name only by the token characters it starts with; a line
     /// with no colon not at all), never by its value.
     public static func parse(_ line: String) throws(ToolError) -> RequestHeader {
@@ -25,7 +25,7 @@ extension RequestHeader {
         while let first = valueBytes.first, isBlank(first) { valueBytes.removeFirst() }
         while let last = valueBytes.last, isBlank(last) { valueBytes.removeLast() }
         guard !valueBytes.isEmpty else { return RequestHeader(name: name, value: nil) }
-        guard !valueBytes.contains(where: { ($0 < 0x20 && $0 != 0x09) || $0 == 0x7F }) else {
+        guard HeaderValueBytes.areSendable(valueBytes) else {
             throw malformed(label, "a control character in its value")
         }
         guard let value = String(validating: valueBytes, as: UTF8.self) else { throw malformed(label, "its value is not valid UTF-8") }
