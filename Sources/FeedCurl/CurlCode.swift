@@ -8,6 +8,7 @@ enum CurlCode {
     static let http2: Int32 = 16
     static let partialFile: Int32 = 18
     static let writeError: Int32 = 23
+    static let outOfMemory: Int32 = 27
     static let timedOut: Int32 = 28
     static let sslConnectError: Int32 = 35
     static let tooManyRedirects: Int32 = 47
@@ -20,4 +21,6 @@ enum CurlCode {
     static let caCertBadFile: Int32 = 77
     static let http2Stream: Int32 = 92
     static let proxy: Int32 = 97
+    /// CURLE_TOO_LARGE (libcurl 8.6 and later): a response's head over libcurl's limit.
+    static let tooLarge: Int32 = 100
 }

@@ -21,6 +21,11 @@ enum CurlFailure {
         case CurlCode.couldNotConnect:
             var osError = 0
             _ = curl.easyGetLong(transfer.easy, CurlConstant.osErrno, &osError)
+            if osError != Int(ECONNREFUSED) && (osError == Int(EMFILE) || osError == Int(ENFILE) || descriptorsRunOut()) {
+                // libcurl leaves errno 0 when socket() itself failed: a
+                // descriptor asked for now says whether the table is full.
+                return ToolError(.connectivity, "too many open files (lower -j or raise ulimit -n)")
+            }
             let refused = osError == Int(ECONNREFUSED) ? "connection refused" : "cannot connect (\(detail))"
             reason = proxy.map { "\(refused) by the proxy \($0)" } ?? refused
         case CurlCode.proxy:
@@ -51,12 +56,27 @@ enum CurlFailure {
             reason = "TLS failure: cannot read the CA bundle (\(detail))"
         case CurlCode.weirdServerReply, CurlCode.http2, CurlCode.http2Stream:
             reason = "bad server response (\(detail))"
+        case CurlCode.tooLarge:
+            reason = "response headers too large"
+        case CurlCode.outOfMemory where transfer.receivedHeaderBytes > 0 && transfer.body.isEmpty:
+            // What libcurl before 8.6 says of a head past its limit (100 KB a line, 300 KB in all).
+            reason = "response headers too large"
         case CurlCode.badContentEncoding:
             reason = "cannot decode the body (\(detail))"
         default:
             reason = detail.isEmpty ? (curl.easyStrerror(code).map { String(cString: $0) } ?? "transfer failed (\(code))") : detail
         }
         return ToolError(.connectivity, reason)
+    }
+
+    /// Whether the process has no descriptor left to open (EMFILE, ENFILE).
+    private static func descriptorsRunOut() -> Bool {
+        do throws(SystemError) {
+            _ = FileDescriptor.close(try FileDescriptor.duplicate(2))
+            return false
+        } catch {
+            return error.code == EMFILE || error.code == ENFILE
+        }
     }
 
     static func describe(_ seconds: Double) -> String {

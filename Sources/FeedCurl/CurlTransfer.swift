@@ -12,6 +12,8 @@ final class CurlTransfer {
     private(set) var body: [UInt8] = []
     /// The final response's header lines (a redirect or a 100 Continue starts them anew).
     private(set) var headers = ResponseHeaderLines()
+    /// Bytes of response heads received so far, redirects' included.
+    private(set) var receivedHeaderBytes = 0
     /// Set when the body went past the size limit (the transfer is then stopped).
     private(set) var exceededMaxSize = false
     let errorBuffer = UnsafeMutablePointer<CChar>.allocate(capacity: CurlConstant.errorBufferSize)
@@ -86,6 +88,7 @@ final class CurlTransfer {
     }
 
     func receiveHeader(_ line: UnsafeRawBufferPointer) {
+        receivedHeaderBytes += line.count
         headers.add(line)
     }
 
