@@ -57,7 +57,7 @@ struct FetchOptions {
                 if value.hasPrefix("@") {
                     let path = String(value.dropFirst())
                     do throws(ToolError) {
-                        headers += try RequestHeader.lines(fromFile: try stage.io.readFile(path))
+                        headers += try RequestHeader.lines(fromFile: try stage.io.readFile(path, RequestHeader.maximumFileSize))
                     } catch {
                         throw ToolError(.usage, "-H @\(path): \(error.message)")
                     }

@@ -9,15 +9,16 @@ public struct StandardIO {
     public var errors: ByteSink
     public var environment: (String) -> String?
     public var now: @Sendable () -> Timestamp
-    /// The whole content of a file a command is pointed at (`-H @FILE`).
-    public var readFile: (String) throws(ToolError) -> [UInt8]
+    /// The whole content of a file a command is pointed at (`-H @FILE`), up
+    /// to a limit: a file that holds more is a usage error.
+    public var readFile: (_ path: String, _ limit: Int) throws(ToolError) -> [UInt8]
     /// Whether a file can be read, without reading it all (`--cacert`: a CA
     /// bundle is large, and only a TLS transfer reads it).
     public var checkReadable: (String) throws(ToolError) -> Void
 
     public init(input: ByteSource, output: ByteSink, errors: ByteSink,
                 environment: @escaping (String) -> String?, now: @escaping @Sendable () -> Timestamp,
-                readFile: @escaping (String) throws(ToolError) -> [UInt8] = StandardIO.readFileFromDisk,
+                readFile: @escaping (String, Int) throws(ToolError) -> [UInt8] = StandardIO.readFileFromDisk,
                 checkReadable: @escaping (String) throws(ToolError) -> Void = StandardIO.checkReadableOnDisk) {
         self.input = input
         self.output = output

@@ -28,14 +28,28 @@ extension StandardIO {
         }
     }
 
-    /// A regular file's bytes; why not, as a usage error (it was named on the command line).
-    public static func readFileFromDisk(_ path: String) throws(ToolError) -> [UInt8] {
+    /// A file's bytes, at most `limit` of them (a FIFO's too: it is read to
+    /// its end); a longer one, or why it cannot be read, as a usage error (it
+    /// was named on the command line). Memory holds `limit` bytes at most.
+    public static func readFileFromDisk(_ path: String, atMost limit: Int) throws(ToolError) -> [UInt8] {
+        let bytes: [UInt8]
         do throws(SystemError) {
             let file = try FileDescriptor.open(path, O_RDONLY | O_CLOEXEC)
             defer { FileDescriptor.close(file) }
-            return try FileDescriptor.readAll(file)
+            var failure: SystemError?
+            bytes = [UInt8](unsafeUninitializedCapacity: limit + 1) { buffer, count in
+                do throws(SystemError) {
+                    count = try FileDescriptor.readFully(file, into: UnsafeMutableRawBufferPointer(buffer))
+                } catch {
+                    failure = error
+                    count = 0
+                }
+            }
+            if let failure { throw failure }
         } catch {
             throw ToolError(.usage, "cannot read \(path): \(error)")
         }
+        guard bytes.count <= limit else { throw ToolError(.usage, "\(path) holds more than \(limit) bytes") }
+        return bytes
     }
 }

@@ -1,4 +1,8 @@
 extension RequestHeader {
+    /// The most a header file may hold (1 MiB): read no further, so that
+    /// `-H @/dev/zero` fails at once in bounded memory.
+    public static let maximumFileSize = 1 << 20
+
     /// The headers of `-H @FILE`, read as curl (8.13 and later) reads such a
     /// file: one header a line, a line ending in LF or CRLF (the last may have
     /// neither); a line that is empty or only spaces and tabs is skipped, and
