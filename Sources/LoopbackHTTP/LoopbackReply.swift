@@ -18,6 +18,9 @@ public enum LoopbackReply: Sendable {
     case drip(status: Int, headers: [(String, String)] = [], body: [UInt8], bytesPerChunk: Int, interval: Double)
     /// Close the connection right after reading the request, sending nothing.
     case closeWithoutResponse
+    /// Send these bytes exactly as they are (a hostile server's head: a bare
+    /// CR, a NUL), then close the connection.
+    case raw([UInt8])
 
     /// 302 (or the given status) with a Location header and an empty body.
     public static func redirect(to location: String, status: Int = 302) -> LoopbackReply {

@@ -22,6 +22,8 @@ extension LoopbackRequest {
 
     /// The same request carrying `body`.
     func with(body: [UInt8]) -> LoopbackRequest {
-        LoopbackRequest(method: method, path: path, headers: headers, body: body, version: version)
+        var request = LoopbackRequest(method: method, path: path, headers: headers, body: body, version: version)
+        request.head = head
+        return request
     }
 }

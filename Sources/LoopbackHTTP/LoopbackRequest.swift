@@ -10,6 +10,8 @@ public struct LoopbackRequest: Sendable {
     public let body: [UInt8]
     /// The protocol version from the request line, e.g. "HTTP/1.1".
     public let version: String
+    /// The request line and header lines as they came on the wire, blank line included.
+    public internal(set) var head: [UInt8] = []
 
     public init(
         method: String,

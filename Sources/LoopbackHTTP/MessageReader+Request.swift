@@ -2,7 +2,8 @@ extension MessageReader {
     /// The next request, body read whole.
     mutating func readRequest() throws(MessageReadFailure) -> LoopbackRequest {
         let headerLength = try readHeaderSection()
-        let head = try LoopbackRequest(headerSection: buffer[..<headerLength])
+        var head = try LoopbackRequest(headerSection: buffer[..<headerLength])
+        head.head = Array(buffer[..<headerLength])
         buffer.removeFirst(headerLength)
         return head.with(body: try readBody(of: head))
     }

@@ -34,6 +34,9 @@ struct ReplyWriter {
 
         case .closeWithoutResponse:
             return .closeGracefully
+
+        case let .raw(bytes):
+            return .closing(sent: socket.sendAll(bytes))
         }
     }
 
