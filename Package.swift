@@ -66,7 +66,7 @@ let package = Package(
         .testTarget(name: "FeedFastPathTests", dependencies: ["FeedFastPath", "FeedCore", "FeedFuzzing", "FeedTestSupport", "FeedPlatform"]),
         .testTarget(name: "FeedCommandsTests", dependencies: ["FeedCommands", "FeedCore", "FeedConcurrency", "FeedTestSupport", "FeedStoreFiles", "FeedPlatform"]),
         .testTarget(name: "LoopbackHTTPTests", dependencies: ["LoopbackHTTP", "FeedPlatform", "FeedCore", "FeedTestSupport"]),
-        .testTarget(name: "FeedCurlTests", dependencies: ["FeedCurl"]),
+        .testTarget(name: "FeedCurlTests", dependencies: ["FeedCurl", "FeedCore", "LoopbackHTTP"]),
         .testTarget(name: "FeedPlatformTests", dependencies: ["FeedPlatform"]),
         .testTarget(name: "FeedFuzzingTests", dependencies: ["FeedFuzzing", "FeedPlatform"],
                     exclude: ["Corpus", "Crashes", "feed.dict"]),
