@@ -25,6 +25,7 @@ final class ValidatorInjectionTests: XCTestCase {
         let request = try XCTUnwrap(server.requests.last)
         XCTAssertEqual(server.requests.count, 2)
         assertPlainGET(request)
+        XCTAssertFalse(try storedFeed(env["FEED_CACHE_DIR"] ?? "").contains("etag"), "the ETag is not in the cache")
     }
 
     func test_aPipedDocumentsETagThatSmugglesLines_isNotStored_andTheNextRequestHasOneHostLine() throws {
@@ -50,6 +51,7 @@ final class ValidatorInjectionTests: XCTestCase {
             XCTAssertEqual(request.headerValues("If-None-Match"), [#""good""#], "compact: \(compact)")
             XCTAssertNil(request.header("If-Modified-Since"), "compact: \(compact)")
             assertNothingInjected(request)
+            XCTAssertFalse(try storedFeed(lastCache).contains("last_modified"), "compact: \(compact)")
         }
     }
 
@@ -62,6 +64,8 @@ final class ValidatorInjectionTests: XCTestCase {
         for compact in [true, false] {
             let request = try ifChanged(afterSaving: validators(etag: etag, lastModified: nil), compact: compact)
             assertPlainGET(request, "\(etag.debugDescription.prefix(40)), compact: \(compact)", file: file, line: line)
+            XCTAssertFalse(try storedFeed(lastCache).contains("etag"), "stored (\(etag.debugDescription.prefix(40)), compact: \(compact))",
+                           file: file, line: line)
         }
     }
 
@@ -80,6 +84,7 @@ final class ValidatorInjectionTests: XCTestCase {
         let server = try serve(["/v1/feed": .ok(payload)])
         let url = server.url("/v1/feed")
         let cache = makeTemporaryDirectory(self) + "/cache"
+        lastCache = cache
         let document = compact
             ? #"{"items":[\#(item)],"validators":\#(validators(url))}"#
             : "{\n  \"items\": [\n    \(item)\n  ],\n  \"validators\": \(validators(url))\n}"
@@ -88,6 +93,14 @@ final class ValidatorInjectionTests: XCTestCase {
         let asked = try Command.run("feed-fetch", ["--if-changed", "--cache-dir", cache, url])
         XCTAssertEqual(asked.status, 0, asked.err)
         return try XCTUnwrap(server.requests.last)
+    }
+
+    /// The cache folder `ifChanged` used last.
+    private var lastCache = ""
+
+    /// The cache's feed file, as text.
+    private func storedFeed(_ cache: String) throws -> String {
+        String(decoding: try Data(contentsOf: URL(fileURLWithPath: cache + "/feed")), as: UTF8.self)
     }
 
     private func json(_ text: String) -> String {
