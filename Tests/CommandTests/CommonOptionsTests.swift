@@ -63,7 +63,7 @@ final class CommonOptionsTests: XCTestCase {
     func test_doubleDash_endsOptions() throws {
         let dashed = try Command.run("feed-fetch", ["--", "--help"])
         XCTAssertEqual(dashed.status, 64, "--help after -- is a (malformed) URL, not the option")
-        XCTAssertTrue(dashed.err.contains("--help: malformed URL"), dashed.err)
+        XCTAssertTrue(dashed.err.contains("--help: no scheme: write http:// or https://"), dashed.err)
 
         let cache = makeTemporaryDirectory(self)
         let result = try Command.run("feed-cache", ["--cache-dir", cache, "--", "load"])

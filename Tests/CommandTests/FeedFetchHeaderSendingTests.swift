@@ -127,18 +127,4 @@ final class FeedFetchHeaderSendingTests: XCTestCase, FeedFetchHeaderTesting {
         XCTAssertEqual(request.headerValues("X-Token"), ["from-argument"])
         XCTAssertEqual(request.headerValues("X-Kept"), ["kept"])
     }
-
-    func test_fetch_sendsCustomHeadersAcrossARedirectToAnotherHost_butNotAuthorization_asCurlDoes() throws {
-        let other = try serve(["/landing": .ok("{}")])
-        let first = try serve(["/v1/feed": .redirect(to: other.url("/landing"))])
-        let result = try Command.run("feed-fetch", ["-H", "Authorization: \(secretValue)", "-H", "X-Client: feed-tests", first.url("/v1/feed")])
-
-        XCTAssertEqual(result.status, 0, result.err)
-        XCTAssertEqual(result.records().first?["status"] as? Int, 200)
-        XCTAssertEqual(first.requests.first?.header("Authorization"), secretValue)
-        let landed = try XCTUnwrap(other.requests.first)
-        XCTAssertEqual(landed.header("X-Client"), "feed-tests")
-        XCTAssertNil(landed.header("Authorization"), "a credential is not handed to another host (another port) on a redirect")
-        assertNoSecret(result)
-    }
 }

@@ -87,12 +87,21 @@ public enum Identifiers {
     /// naming what is wrong with it.
     public static func fetchableURL(_ text: String) throws(ToolError) -> String {
         guard isAbsoluteURL(text), let scheme = scheme(of: text) else {
-            throw ToolError(.usage, text.contains("://") ? "malformed URL" : "no scheme: write http:// or https://")
+            throw ToolError(.usage, startsWithScheme(text) ? "malformed URL" : "no scheme: write http:// or https://")
         }
         guard scheme == "http" || scheme == "https" else {
             throw ToolError(.usage, "unsupported scheme '\(scheme)' (only http and https)")
         }
         return text
+    }
+
+    /// `https:…`, `mailto:…`: a scheme's letters and a colon, not a host's
+    /// name and port (`localhost:8080/…`).
+    private static func startsWithScheme(_ text: String) -> Bool {
+        let bytes = Array(text.utf8)
+        guard let colon = bytes.firstIndex(of: UInt8(ascii: ":")), let first = bytes.first, isLetter(first),
+              bytes[..<colon].allSatisfy({ isLetter($0) || isDigit($0) || "+-.".utf8.contains($0) }) else { return false }
+        return !(bytes.dropFirst(colon + 1).first.map(isDigit) ?? false)
     }
 
     private static func isLetter(_ byte: UInt8) -> Bool {

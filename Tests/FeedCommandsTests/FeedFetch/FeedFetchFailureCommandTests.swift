@@ -64,13 +64,17 @@ final class FeedFetchFailureCommandTests: XCTestCase, FeedFetchCommandTesting {
     func test_run_failsAMalformedURLAsUsageWithoutFetchingIt() {
         let stub = HTTPClientStub([:])
 
-        let result = run(["not a url", "https:/one-slash", "mailto:a@b"], client: stub)
+        let result = run(["not a url", "https:/one-slash", "news:comp.lang", "localhost:8080/v1/feed"], client: stub)
 
         XCTAssertEqual(result.code, 64)
         XCTAssertEqual(stub.requestedURLs, [])
-        XCTAssertEqual(result.stderrLines.count, 3, result.stderr)
-        XCTAssertEqual(result.stderrLines.first, "feed-fetch: not a url: malformed URL")
-        XCTAssertEqual(errorKinds(result), ["usage", "usage", "usage"])
+        XCTAssertEqual(result.stderrLines, [
+            "feed-fetch: not a url: no scheme: write http:// or https://",
+            "feed-fetch: https:/one-slash: malformed URL",
+            "feed-fetch: news:comp.lang: malformed URL",
+            "feed-fetch: localhost:8080/v1/feed: no scheme: write http:// or https://",
+        ])
+        XCTAssertEqual(errorKinds(result), ["usage", "usage", "usage", "usage"])
     }
 
     func test_run_keepsAURLWithANewlineToOneStderrLineAndWholeInTheRecord() {

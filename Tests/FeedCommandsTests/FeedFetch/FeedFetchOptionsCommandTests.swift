@@ -56,7 +56,7 @@ final class FeedFetchOptionsCommandTests: XCTestCase, FeedFetchCommandTesting {
         let result = run(["--", "--help"], client: HTTPClientStub([:]))
 
         XCTAssertEqual(result.code, 64)
-        XCTAssertEqual(result.stderr, "feed-fetch: --help: malformed URL\n")
+        XCTAssertEqual(result.stderr, "feed-fetch: --help: no scheme: write http:// or https://\n")
     }
 
     func test_run_printsHelpOnStdoutAndExitsZeroWithoutFetching() {

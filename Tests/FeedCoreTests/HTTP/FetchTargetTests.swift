@@ -26,10 +26,18 @@ final class FetchTargetTests: XCTestCase {
     }
 
     func test_targetsFromArguments_marksMalformedURLsAsUsageErrors() {
-        for text in ["", "a.com", "/feed", "//a.com/feed", "https:/a.com", "https://", "https:// a.com", "https://a.com/\n", "-j"] {
+        for text in ["https:/a.com", "https://", "https:// a.com", "https://a.com/\n", "mailto:a@b"] {
             let targets = FetchTarget.targets(fromArguments: [text])
 
             XCTAssertEqual(targets, [.invalid(text, ToolError(.usage, "malformed URL"))], text.debugDescription)
+        }
+    }
+
+    func test_targetsFromArguments_saysToWriteASchemeWhereThereIsNone() {
+        for text in ["", "a.com", "/feed", "//a.com/feed", "-j", "api.example.com/v1/feed", "localhost:8080/v1/feed"] {
+            let targets = FetchTarget.targets(fromArguments: [text])
+
+            XCTAssertEqual(targets, [.invalid(text, ToolError(.usage, "no scheme: write http:// or https://"))], text.debugDescription)
         }
     }
 

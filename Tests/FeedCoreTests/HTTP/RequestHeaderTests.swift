@@ -12,7 +12,13 @@ final class RequestHeaderTests: XCTestCase {
 
     func test_parse_trimsTheValuesSurroundingSpacesAndTabsOnly() throws {
         XCTAssertEqual(try RequestHeader.parse("Accept: \t application/json  \t").value, "application/json")
-        XCTAssertEqual(try RequestHeader.parse("X-List: a  b,\tc").value, "a  b,\tc")
+        XCTAssertEqual(try RequestHeader.parse("X-List: a  b, c").value, "a  b, c")
+    }
+
+    func test_parse_refusesATabWithinTheValue_aControlByteLikeTheOthers() {
+        XCTAssertThrowsError(try RequestHeader.parse("X-List: a  b,\tc")) { error in
+            XCTAssertEqual((error as? ToolError)?.message, "malformed header 'X-List': a control character in its value")
+        }
     }
 
     func test_parse_takesEveryTokenCharacterInAName() throws {
