@@ -26,8 +26,9 @@ enum FeedCacheHelp {
 
           --cache-dir DIR      the cache (default: $FEED_CACHE_DIR, else
                                $XDG_CACHE_HOME/essential-feed, else ~/.cache/essential-feed)
-          --max-age DURATION   how old a feed may be: 90s, 15m, 36h, 7d, 1d12h
-                               (default: $FEED_CACHE_MAX_AGE, else 7d)
+          --max-age DURATION   how old a feed may be, 0s to 36500d: 90s, 15m,
+                               36h, 7d, 1d12h (default: $FEED_CACHE_MAX_AGE,
+                               else 7d)
       -q, --quiet              save: write nothing on success
           --append             save: load more, after the cached feed's items
           --pretty             save, load, image missing: indent the feed for people
@@ -46,8 +47,9 @@ enum FeedCacheHelp {
     """
 
     static let maxAgeOption = """
-          --max-age DURATION   how old a feed may be: 90s, 15m, 36h, 7d, 1d12h
-                               (default: $FEED_CACHE_MAX_AGE, else 7d)
+          --max-age DURATION   how old a feed may be, 0s to 36500d: 90s, 15m,
+                               36h, 7d, 1d12h (default: $FEED_CACHE_MAX_AGE,
+                               else 7d)
     """
 
     static let helpOption = """

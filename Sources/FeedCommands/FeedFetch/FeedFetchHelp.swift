@@ -12,19 +12,25 @@ enum FeedFetchHelp {
     With no URL, read URLs (one a line) or a feed document (its items' urls)
     from standard input.
 
-      -j, --jobs N              fetch N URLs at once (default 1); output keeps input order;
-                                to a server that offers HTTP/2, over one connection
+      -j, --jobs N              fetch N URLs at once, 1 to 256 (default 1); output
+                                keeps input order; to a server that offers HTTP/2,
+                                over one connection
       -H, --header 'NAME: VALUE'
                                 send this header on every request (repeatable; a later
                                 one replaces an earlier one of the same name); -H @FILE
-                                reads header lines from FILE. Values are never printed.
-          --retry N             try a transfer again up to N times on connectivity
-                                failures and 408, 429, 500, 502, 503, 504 (waiting 1s,
-                                2s, 4s... up to 60s, or what Retry-After asks)
-          --timeout SECONDS     give up on a transfer after SECONDS (default 60)
+                                reads header lines from FILE (1 MiB at most). Values
+                                are never printed. Sent only to the URL's origin
+                                (scheme, host, port): not after a redirect elsewhere
+          --retry N             try a transfer again up to N times, 0 to 100, on
+                                connectivity failures and 408, 429, 500, 502, 503, 504
+                                (waiting 1s, 2s, 4s... up to 60s, or what Retry-After
+                                asks)
+          --timeout SECONDS     give up on a transfer after SECONDS, 0.001 to 86400
+                                (default 60)
           --connect-timeout SECONDS
-                                give up on connecting after SECONDS
-          --max-size BYTES      largest body accepted, e.g. 512K, 64M (default 64M)
+                                give up on connecting after SECONDS, 0.001 to 86400
+          --max-size BYTES      largest body accepted, 1 to 4G, e.g. 512K, 64M
+                                (default 64M)
           --cacert FILE         trust the CAs in FILE (PEM) instead of the system's
                                 (default: $CURL_CA_BUNDLE, else $SSL_CERT_FILE)
           --paginate            follow the pages of the feed at one URL: after a 200
@@ -47,7 +53,8 @@ enum FeedFetchHelp {
                                 and response received ('< '), redirects, retries and
                                 pages included; '[K] ' first with -j (K: the input's
                                 place). Values of -H headers, Authorization,
-                                Proxy-Authorization, Cookie, Set-Cookie: [hidden]
+                                Proxy-Authorization, Cookie, Set-Cookie: [hidden], as
+                                is a URL's password, in -v and in every message
       -h, --help                show this help and exit
           --version             show the version and exit
 
