@@ -43,14 +43,14 @@ final class CurlTransfer {
     }
 
     /// Before each request: if it goes to another origin than the URL
-    /// asked (a redirect did that), every header line of the list is
-    /// emptied, which libcurl skips, for this request and any after it.
+    /// asked (a redirect did that), or its origin cannot be told, every
+    /// header line of the list is emptied, which libcurl skips, for this
+    /// request and any after it.
     func beforeRequest(_ curl: Libcurl) {
         guard let list = headerList else { return }
         var current: UnsafeMutableRawPointer? = nil
         _ = curl.easyGetPointer(easy, CurlConstant.effectiveURL, &current)
-        guard let current else { return }
-        let requested = String(cString: current.assumingMemoryBound(to: CChar.self))
+        let requested = current.map { String(cString: $0.assumingMemoryBound(to: CChar.self)) } ?? ""
         if let origin = RequestOrigin(of: url), RequestOrigin(of: requested) == origin { return }
         // struct curl_slist { char *data; struct curl_slist *next; }
         var node: UnsafeRawPointer? = UnsafeRawPointer(list)
