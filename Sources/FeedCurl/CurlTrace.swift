@@ -1,4 +1,5 @@
 import FeedConcurrency
+import FeedCore
 
 /// `feed-fetch -v`: the head of every request a transfer sends and of every
 /// response it receives (each redirect, retry and page its own), as libcurl's
@@ -6,7 +7,8 @@ import FeedConcurrency
 /// `> ` before a line sent, `< ` before a line received, and `[K] ` before
 /// both when several inputs are fetched at once (K the input's position).
 /// The value of a header named at `hiding`, or of one that carries
-/// credentials, is never written: only its name and `[hidden]`.
+/// credentials, is never written: only its name and `[hidden]`. A control
+/// character a server sent is shown escaped (`ControlEscape`).
 public final class CurlTrace: Sendable {
     /// Headers whose values are credentials, whoever set them.
     static let credentialHeaders = ["authorization", "proxy-authorization", "cookie", "set-cookie"]
@@ -32,7 +34,7 @@ public final class CurlTrace: Sendable {
         var bytes: [UInt8] = []
         for line in lines {
             bytes += prefix
-            bytes += shown(line, hidingFolded: &hidingFolded)
+            ControlEscape.append(shown(line, hidingFolded: &hidingFolded), to: &bytes)
             bytes.append(0x0A)
         }
         write.withLock { $0(bytes) }
