@@ -40,7 +40,7 @@ public struct FeedMapCommand {
             let schemaName = arguments.value("--schema") ?? FeedSchema.images.rawValue
             guard let schema = FeedSchema(rawValue: schemaName) else { throw stage.usage("unknown schema '\(schemaName)' (images or spots)") }
             try stage.chooseOutput(arguments)
-            switch try stage.input.map(expecting: "response records", within: try stage.objectInputBounds(arguments)) {
+            switch try stage.input.map(expecting: "response records", within: try stage.jsonInputBounds(arguments)) {
             case .mapped(let input):
                 try FeedMapping(schema: schema, stage: stage, releasesInput: true).run(input)
             case .read(var input):

@@ -3,8 +3,8 @@ import FeedCore
 /// What a command takes of standard input, checked as each piece is read:
 /// at most `maxSize` bytes (over it is `invalid-data`, read no further), no
 /// byte that no input can hold (`InputTextBytes`), and, where the input is
-/// JSON objects (records, feed documents), a first byte other than white
-/// space that is `{`. Input that can never be taken (`< /dev/zero`, `yes`)
+/// JSON (records, feed documents), a first byte other than white space that
+/// can begin a JSON value. Input that can never be taken (`< /dev/zero`, `yes`)
 /// thus fails at its first byte or at the limit, never holding more.
 public struct InputBounds {
     /// The limit unless a command's `--max-size` says otherwise, and the
@@ -15,16 +15,16 @@ public struct InputBounds {
     public let maxSize: Int
     /// The option that sets `maxSize`, where the command has one.
     let option: String?
-    /// Whether the input must start with a JSON object.
-    let startsWithObject: Bool
+    /// Whether the input is JSON values, whose first byte is checked.
+    let isJSON: Bool
     /// How many bytes have been taken, and whether one was not white space.
     private var taken = 0
     private var started = false
 
-    public init(maxSize: Int = defaultMaxSize, option: String? = nil, startsWithObject: Bool) {
+    public init(maxSize: Int = defaultMaxSize, option: String? = nil, isJSON: Bool) {
         self.maxSize = maxSize
         self.option = option
-        self.startsWithObject = startsWithObject
+        self.isJSON = isJSON
     }
 
     /// Takes `bytes`, read just after the ones taken before: checked, and
@@ -37,10 +37,10 @@ public struct InputBounds {
     /// Checks `bytes`, read just after the ones before, without the limit
     /// (a stream of records holds one at a time: see `refuse(held:)`).
     public mutating func check(_ bytes: UnsafeRawBufferPointer) throws(ToolError) {
-        if startsWithObject, !started, let first = bytes.firstIndex(where: { !JSONWhitespace.contains($0) }) {
+        if isJSON, !started, let first = bytes.firstIndex(where: { !JSONWhitespace.contains($0) }) {
             started = true
-            guard bytes[first] == 0x7B else {
-                throw ToolError(.invalidData, "malformed input: \(Self.describe(bytes[first])) at offset \(taken + first) cannot begin a JSON object")
+            guard InputTextBytes.canBeginJSONValue(bytes[first]) else {
+                throw ToolError(.invalidData, "malformed input: \(Self.describe(bytes[first])) at offset \(taken + first) cannot begin JSON")
             }
         }
         if let impossible = InputTextBytes.firstImpossible(in: bytes) {

@@ -14,7 +14,7 @@ public struct RecordStream {
     private let emptyIsNothingToDo: Bool
     private var reader = StreamingRecordReader()
     /// What no record may hold, and how large one may be (`InputBounds`).
-    private var bounds = InputBounds(startsWithObject: true)
+    private var bounds = InputBounds(isJSON: true)
     private var atEnd = false
 
     /// What the stream has next.

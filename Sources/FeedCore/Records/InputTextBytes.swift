@@ -5,6 +5,16 @@
 /// standard input that meets one (`< /dev/zero`) stops there, at once,
 /// rather than reading on to the end or a size limit.
 public enum InputTextBytes {
+    /// Whether `byte` may begin a JSON value: `{`, `[`, `"`, `-`, a digit,
+    /// or the `t`, `f`, `n` of a literal. Input of JSON values whose first
+    /// byte other than white space is none of these is refused there.
+    public static func canBeginJSONValue(_ byte: UInt8) -> Bool {
+        switch byte {
+        case 0x7B, 0x5B, 0x22, 0x2D, 0x30...0x39, 0x74, 0x66, 0x6E: return true
+        default: return false
+        }
+    }
+
     /// The offset of the first such byte in `bytes`, or nil.
     public static func firstImpossible(in bytes: UnsafeRawBufferPointer) -> Int? {
         guard let base = bytes.baseAddress else { return nil }
