@@ -22,6 +22,7 @@ public struct FuzzTarget {
         FuzzTarget(name: FeedSaveFuzzing.name, check: FeedSaveFuzzing.check),
         FuzzTarget(name: CachedItemsFuzzing.name, check: CachedItemsFuzzing.check),
         FuzzTarget(name: CachedLinesFuzzing.name, check: CachedLinesFuzzing.check),
+        FuzzTarget(name: ControlEscapeFuzzing.name, check: ControlEscapeFuzzing.check),
     ]
 
     public static func named(_ name: String) -> FuzzTarget? {
