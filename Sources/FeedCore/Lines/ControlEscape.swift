@@ -86,7 +86,8 @@ public enum ControlEscape {
 
     /// Where the run from `start` of bytes that need no escape ends: eight
     /// bytes at a time while none is below 0x20, DEL, `C2` (which starts
-    /// every C1) or, when doubling them, a backslash; then byte by byte.
+    /// every C1) or, when doubling them, a backslash; a word where one is
+    /// (a `C2` may start `°` as well) looked at byte by byte, then on by words.
     private static func plainRunEnd(in bytes: UnsafeBufferPointer<UInt8>, from start: Int, doublingBackslash: Bool) -> Int {
         guard let base = bytes.baseAddress else { return start }
         let ones: UInt64 = 0x0101_0101_0101_0101, highs: UInt64 = 0x8080_8080_8080_8080
@@ -95,15 +96,23 @@ public enum ControlEscape {
             return (flipped &- ones) & ~flipped & highs
         }
         var index = start
-        while bytes.count - index >= 8 {
-            let word = UnsafeRawPointer(base + index).loadUnaligned(as: UInt64.self)
-            let control = (word &- ones &* 0x20) & ~word & highs
-            let backslash = doublingBackslash ? has(0x5C, in: word) : 0
-            if control | has(0x7F, in: word) | has(0xC2, in: word) | backslash != 0 { break }
+        while index < bytes.count {
+            if bytes.count - index >= 8 {
+                let word = UnsafeRawPointer(base + index).loadUnaligned(as: UInt64.self)
+                let control = (word &- ones &* 0x20) & ~word & highs
+                let backslash = doublingBackslash ? has(0x5C, in: word) : 0
+                if control | has(0x7F, in: word) | has(0xC2, in: word) | backslash == 0 {
+                    index += 8
+                    continue
+                }
+            }
+            for offset in index..<min(index + 8, bytes.count)
+            where controlLength(bytes, at: offset) != 0 || (doublingBackslash && bytes[offset] == 0x5C) {
+                return offset
+            }
             index += 8
         }
-        while index < bytes.count, controlLength(bytes, at: index) == 0, !(doublingBackslash && bytes[index] == 0x5C) { index += 1 }
-        return index
+        return bytes.count
     }
 
     /// The reverse of `append` with `doublingBackslash` (a tsv field read
