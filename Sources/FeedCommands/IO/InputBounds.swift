@@ -44,7 +44,8 @@ public struct InputBounds {
             }
         }
         if let impossible = InputTextBytes.firstImpossible(in: bytes) {
-            throw ToolError(.invalidData, "malformed input: \(Self.describe(bytes[impossible])) at offset \(taken + impossible) cannot be in JSON text")
+            let what = isJSON ? "JSON text" : "JSON text or a list of URLs"
+            throw ToolError(.invalidData, "malformed input: \(Self.describe(bytes[impossible])) at offset \(taken + impossible) cannot be in \(what)")
         }
         taken += bytes.count
     }

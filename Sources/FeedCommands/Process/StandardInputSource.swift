@@ -32,7 +32,9 @@ struct StandardInputSource: ByteSource {
     func read(within bounds: inout InputBounds) throws(ToolError) -> [UInt8] {
         let size = regularFileSize()
         if let size { try bounds.refuse(size: size) }
-        var capacity = min(size.map { $0 + 1 } ?? 1 << 16, bounds.maxSize + 1) // one byte more to see the end
+        // One byte more than a file's size, to see its end (a size of 0, as
+        // /proc's files give, says nothing).
+        var capacity = min(size.flatMap { $0 > 0 ? $0 + 1 : nil } ?? 1 << 16, bounds.maxSize + 1)
         var bytes: [UInt8] = []
         while true {
             var failure: ToolError?
