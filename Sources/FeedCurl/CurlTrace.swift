@@ -1,5 +1,6 @@
 import FeedCore
 import FeedConcurrency
+import FeedCore
 
 /// `feed-fetch -v`: the head of every request a transfer sends and of every
 /// response it receives (each redirect, retry and page its own), as libcurl's
@@ -8,7 +9,8 @@ import FeedConcurrency
 /// both when several inputs are fetched at once (K the input's position).
 /// The value of a header named at `hiding`, or of one that carries
 /// credentials, is never written: only its name and `[hidden]`; nor is the
-/// password of a URL in a line (a `Location`, say).
+/// password of a URL in a line (a `Location`, say). A control
+/// character a server sent is shown escaped (`ControlEscape`).
 public final class CurlTrace: Sendable {
     /// Headers whose values are credentials, whoever set them.
     static let credentialHeaders = ["authorization", "proxy-authorization", "cookie", "set-cookie"]
@@ -35,7 +37,7 @@ public final class CurlTrace: Sendable {
         for line in lines {
             bytes += prefix
             let line = shown(line, hidingFolded: &hidingFolded)
-            bytes += URLPassword.hidden(in: line) ?? Array(line)
+            ControlEscape.append(URLPassword.hidden(in: line) ?? Array(line), to: &bytes)
             bytes.append(0x0A)
         }
         write.withLock { $0(bytes) }

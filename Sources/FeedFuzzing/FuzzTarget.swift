@@ -23,6 +23,7 @@ public struct FuzzTarget {
         FuzzTarget(name: CachedItemsFuzzing.name, check: CachedItemsFuzzing.check),
         FuzzTarget(name: CachedLinesFuzzing.name, check: CachedLinesFuzzing.check),
         FuzzTarget(name: ValidatorsFuzzing.name, check: ValidatorsFuzzing.check),
+        FuzzTarget(name: ControlEscapeFuzzing.name, check: ControlEscapeFuzzing.check),
     ]
 
     public static func named(_ name: String) -> FuzzTarget? {

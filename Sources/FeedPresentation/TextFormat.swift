@@ -6,7 +6,7 @@ public enum TextFormat {
     /// indented, then a blank line between comments.
     public static func comments(_ comments: [ImageComment], now: Int64) -> String {
         comments.map { comment in
-            "\(comment.username), \(RelativeDate.describe(comment.createdAt, relativeTo: now))\n" + indented(comment.message)
+            "\(ControlEscape.escaped(comment.username)), \(RelativeDate.describe(comment.createdAt, relativeTo: now))\n" + indented(comment.message)
         }.joined(separator: "\n")
     }
 
@@ -43,7 +43,7 @@ public enum TextFormat {
         }
         if let url = item.url {
             bytes.append("  ")
-            bytes.append(url)
+            appendShown(url, to: bytes)
             bytes.append(0x0A)
         }
     }
@@ -53,17 +53,27 @@ public enum TextFormat {
     public static let feedItemSeparator: StaticString = "\n"
 
     private static func indented(_ text: String) -> String {
-        text.split(separator: "\n", omittingEmptySubsequences: false).map { "  \($0)\n" }.joined()
+        text.split(separator: "\n", omittingEmptySubsequences: false).map { "  \(ControlEscape.escaped(String($0)))\n" }.joined()
     }
 
     /// `text` on one line: its line breaks (any Character that is one)
-    /// each a space.
+    /// each a space, then shown as `appendShown` does.
     private static func appendOneLine(_ text: UnsafeBufferPointer<UInt8>, to bytes: OutputBytes) {
         // Most texts have no line break: no newline scalar (U+000A to U+000D,
         // U+0085, U+2028, U+2029) means no Character is one, and splitting
         // by Characters, which is slow, would give the text back.
-        guard hasNewlineScalar(text) else { return bytes.append(text) }
-        bytes.append(string: String(decoding: text, as: UTF8.self).split(whereSeparator: \.isNewline).joined(separator: " "))
+        guard hasNewlineScalar(text) else { return appendShown(text, to: bytes) }
+        var joined = String(decoding: text, as: UTF8.self).split(whereSeparator: \.isNewline).joined(separator: " ")
+        joined.withUTF8 { appendShown($0, to: bytes) }
+    }
+
+    /// `text` with each control character escaped as everything people read
+    /// escapes it (`ControlEscape`); most texts have none and go as they are.
+    private static func appendShown(_ text: UnsafeBufferPointer<UInt8>, to bytes: OutputBytes) {
+        guard ControlEscape.needsEscaping(text) else { return bytes.append(text) }
+        var escaped: [UInt8] = []
+        ControlEscape.append(text, to: &escaped)
+        escaped.withUnsafeBufferPointer { bytes.append($0) }
     }
 
     /// Whether the UTF-8 holds U+000A to U+000D, U+0085 (C2 85), U+2028 or

@@ -20,6 +20,7 @@ final class FuzzTargetCorpusTests: XCTestCase {
     func test_cachedItems_streamedAgreeWithTheReferenceOnEveryCommittedInput() { assertHolds("cached-items") }
     func test_cachedLines_streamedAgreeWithTheReferenceOnEveryCommittedInput() { assertHolds("cached-lines") }
     func test_validators_keptOnlyAsTheRuleSaysOnEveryCommittedInput() { assertHolds("validators") }
+    func test_controlEscape_leavesNoControlCharacterAndReadsBackOnEveryCommittedInput() { assertHolds("control-escape") }
 
     func test_everyTarget_isTestedHereAndHasSeeds() {
         let tested = Set(Self.testedNames)
@@ -41,6 +42,7 @@ final class FuzzTargetCorpusTests: XCTestCase {
         "json-reader", "json-scanner", "feed-map", "comments", "response-record", "url-uuid", "cache-file",
         "http-headers", "page-scan", "record-stream", "feed-page-html", "cached-ids", "feed-save", "cached-items", "cached-lines",
         "validators",
+        "control-escape",
     ]
 
     private func assertHolds(_ name: String, file: StaticString = #filePath, line: UInt = #line) {

@@ -16,3 +16,22 @@ extension Stage {
         throw CommandStop.exit(ExitCode.success)
     }
 }
+
+extension Stage {
+    /// The most `--max-size` may say: 1024G, far above any feed, and far
+    /// below where a byte count could overflow.
+    static let largestMaxSize = 1 << 40
+
+    /// The bounds of standard input for a command that reads JSON values
+    /// (`InputBounds`), its limit given by `--max-size BYTES` where the
+    /// command has that option.
+    func jsonInputBounds(_ arguments: ParsedArguments) throws(CommandStop) -> InputBounds {
+        guard let value = arguments.value("--max-size") else {
+            return InputBounds(option: "--max-size", isJSON: true)
+        }
+        guard let bytes = Quantities.byteCount(value), bytes >= 1, bytes <= Stage.largestMaxSize else {
+            throw usage("--max-size needs a byte count from 1 to 1024G, such as 1048576 or 512M, got '\(value)'")
+        }
+        return InputBounds(maxSize: bytes, option: "--max-size", isJSON: true)
+    }
+}

@@ -2,6 +2,7 @@ extension FeedCacheHelp {
     static let subcommands = [
         "save": """
         usage: feed-cache [--cache-dir DIR] [--max-age DURATION] save [-q] [--append] [--pretty] [--format json|text|jsonl|tsv|ids|html]
+               [--max-size BYTES]
 
         Read feed documents on standard input (one, or a page each, as feed-fetch's
         pagination and feed-map write them), check all of them, then replace the
@@ -19,6 +20,8 @@ extension FeedCacheHelp {
                                    input's; a cache that is absent, expired or
                                    unreadable counts as empty
               --pretty             indent the feed for people
+              --max-size BYTES     most input read, e.g. 64M, 2G (default 1G); more
+                                   is invalid-data and nothing changes
         \(formatOption)
         \(commonOptions)
         """,

@@ -14,7 +14,7 @@ enum FeedCacheHelp {
 
     Keep the feed, and its images' data, for offline use.
 
-      save [-q] [--append]
+      save [-q] [--append] [--max-size BYTES]
                          read feed documents (one, or a page each); replace the
                          cached feed with their items (--append: after its own),
                          timestamped now; write it back out (-q: nothing)
@@ -31,6 +31,7 @@ enum FeedCacheHelp {
                                else 7d)
       -q, --quiet              save: write nothing on success
           --append             save: load more, after the cached feed's items
+          --max-size BYTES     save: most input read, e.g. 64M, 2G (default 1G)
           --pretty             save, load, image missing: indent the feed for people
           --format FORMAT      save, load: json (default); text: a readable list;
                                jsonl: each item as one JSON object a line; tsv:

@@ -9,6 +9,7 @@ enum FeedCacheOptions {
     static let append = OptionSpec("--append")
     static let pretty = OptionSpec("--pretty")
     static let format = OptionSpec("--format", value: "FORMAT", choices: FeedCacheFormat.allCases.map(\.rawValue))
+    static let maxSize = OptionSpec("--max-size", value: "BYTES")
     static let help = OptionSpec("-h", "--help")
     static let version = OptionSpec("--version")
 
@@ -16,7 +17,7 @@ enum FeedCacheOptions {
     static let command = [cacheDir, maxAge, help, version]
 
     static let subcommands: [(words: [String], options: [OptionSpec])] = [
-        (["save"], [cacheDir, maxAge, quiet, append, pretty, format, help]),
+        (["save"], [cacheDir, maxAge, quiet, append, pretty, format, maxSize, help]),
         (["load"], [cacheDir, maxAge, pretty, format, help]),
         (["validate"], [cacheDir, maxAge, help]),
         (["image"], [cacheDir, help]),
@@ -26,7 +27,7 @@ enum FeedCacheOptions {
     ]
 
     /// What the parser reads, wherever it is given.
-    static let all = [cacheDir, maxAge, quiet, append, pretty, format, help, version]
+    static let all = [cacheDir, maxAge, quiet, append, pretty, format, maxSize, help, version]
 
     /// A subcommand's own options (`["image", "save"]`).
     static func of(_ words: [String]) -> [OptionSpec] {

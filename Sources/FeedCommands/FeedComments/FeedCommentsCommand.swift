@@ -32,7 +32,7 @@ public struct FeedCommentsCommand {
             let arguments = try stage.parse(arguments, Self.options) { _ in Self.help }
             guard arguments.operands.isEmpty else { throw stage.usage("unexpected argument '\(arguments.operands[0])'") }
             try stage.chooseOutput(arguments)
-            var records = RecordReader(try stage.input.read(expecting: "response records"))
+            var records = RecordReader(try stage.input.read(expecting: "response records", within: InputBounds(isJSON: true)))
             while let next = records.next() {
                 try map(next, stage)
             }

@@ -6,6 +6,7 @@ public struct FeedMapCommand {
 
     static let help = """
     usage: feed-map [--schema images|spots] [--pretty] [--format json|text|jsonl|tsv]
+                    [--max-size BYTES]
 
     Read response records (from feed-fetch) or bare {"items":[...]} payloads on
     standard input and write one feed document for each. The status must be 200
@@ -17,6 +18,8 @@ public struct FeedMapCommand {
           --format FORMAT   json (default); text: a readable list; jsonl: each item
                             as one JSON object a line; tsv: each item as one line
                             of tab-separated fields
+          --max-size BYTES  most input read, e.g. 64M, 2G (default 1G); more
+                            is invalid-data
       -h, --help            show this help and exit
           --version         show the version and exit
     """
@@ -25,6 +28,7 @@ public struct FeedMapCommand {
         OptionSpec("--schema", value: "NAME", choices: FeedSchema.allCases.map(\.rawValue)),
         OptionSpec("--pretty"),
         OptionSpec("--format", value: "FORMAT", choices: OutputFormat.allCases.map(\.rawValue)),
+        OptionSpec("--max-size", value: "BYTES"),
         OptionSpec("-h", "--help"),
         OptionSpec("--version"),
     ]
@@ -36,7 +40,7 @@ public struct FeedMapCommand {
             let schemaName = arguments.value("--schema") ?? FeedSchema.images.rawValue
             guard let schema = FeedSchema(rawValue: schemaName) else { throw stage.usage("unknown schema '\(schemaName)' (images or spots)") }
             try stage.chooseOutput(arguments)
-            switch try stage.input.map(expecting: "response records") {
+            switch try stage.input.map(expecting: "response records", within: try stage.jsonInputBounds(arguments)) {
             case .mapped(let input):
                 try FeedMapping(schema: schema, stage: stage, releasesInput: true).run(input)
             case .read(var input):

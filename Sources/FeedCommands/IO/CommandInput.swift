@@ -6,17 +6,20 @@ public struct CommandInput {
     let tool: String
     let source: ByteSource
 
-    public func read(expecting what: String) throws(ToolError) -> [UInt8] {
+    /// All of it, within `bounds` (`InputBounds`).
+    public func read(expecting what: String, within bounds: InputBounds) throws(ToolError) -> [UInt8] {
         try refuseTerminal(expecting: what)
-        let bytes = try source.read()
+        var bounds = bounds
+        let bytes = try source.read(within: &bounds)
         try requireInput(bytes, expecting: what)
         return bytes
     }
 
     /// The same, in place where it can be (see `InputBytes`).
-    public func map(expecting what: String) throws(ToolError) -> InputBytes {
+    public func map(expecting what: String, within bounds: InputBounds) throws(ToolError) -> InputBytes {
         try refuseTerminal(expecting: what)
-        let input = try source.map()
+        var bounds = bounds
+        let input = try source.map(within: &bounds)
         switch input {
         case .mapped(let bytes): try requireInput(bytes, expecting: what)
         case .read(let bytes): try requireInput(bytes, expecting: what)

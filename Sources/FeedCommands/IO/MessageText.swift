@@ -1,3 +1,5 @@
+import FeedCore
+
 /// What a one-line message on stderr may hold.
 enum MessageText {
     /// A subject cut to a length a terminal line can show (a 50 MB URL is
@@ -7,11 +9,10 @@ enum MessageText {
         return String(text.prefix(limit)) + "…"
     }
 
-    /// Control characters (a newline in a URL, say) would break the one-line rule.
+    /// Control characters (a newline in a URL, an escape sequence in a
+    /// server's message) would break the one-line rule or reach the terminal:
+    /// each is shown as every text people read shows it (`ControlEscape`).
     static func oneLine(_ text: String) -> String {
-        guard text.unicodeScalars.contains(where: { $0.value < 0x20 || $0.value == 0x7F }) else { return text }
-        return String(String.UnicodeScalarView(text.unicodeScalars.map {
-            $0.value < 0x20 || $0.value == 0x7F ? " " : $0
-        }))
+        ControlEscape.escaped(text)
     }
 }

@@ -3,7 +3,8 @@ import FeedCore
 /// A stage's records read as they come, one at a time, from a source that
 /// may be slow (the pipe from a prefetch): memory follows the largest record,
 /// not the input, and a reader that has work in hand is told when the input
-/// stalls, so that it need not wait on a slow writer to do it.
+/// stalls, so that it need not wait on a slow writer to do it. A byte no
+/// record can hold stops it at once, and so does a record over the bound.
 public struct RecordStream {
     private let source: ByteSource
     private let what: String
@@ -12,6 +13,8 @@ public struct RecordStream {
     /// do), rather than `not-found`.
     private let emptyIsNothingToDo: Bool
     private var reader = StreamingRecordReader()
+    /// What no record may hold, and how large one may be (`InputBounds`).
+    private var bounds = InputBounds(isJSON: true)
     private var atEnd = false
 
     /// What the stream has next.
@@ -49,7 +52,14 @@ public struct RecordStream {
                 guard left > 0, source.awaitInput(milliseconds: left) else { return .stalled }
             }
             let source = self.source
-            atEnd = try reader.fill { (buffer) throws(ToolError) -> Int in try source.readChunk(into: buffer) } == 0
+            var bounds = self.bounds
+            atEnd = try reader.fill { (buffer) throws(ToolError) -> Int in
+                let count = try source.readChunk(into: buffer)
+                try bounds.check(UnsafeRawBufferPointer(rebasing: buffer[..<count]))
+                return count
+            } == 0
+            self.bounds = bounds
+            try bounds.refuse(held: reader.heldCount)
         }
     }
 }

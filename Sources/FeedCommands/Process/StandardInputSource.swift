@@ -25,6 +25,58 @@ struct StandardInputSource: ByteSource {
         return .read(try read())
     }
 
+    /// Read a piece at a time, each taken by `bounds` before the next is
+    /// read: `< /dev/zero` stops at its first byte, an endless stream at the
+    /// limit (memory at most about one and a half times it, while the
+    /// buffer grows); a regular file over the limit is refused by its size.
+    func read(within bounds: inout InputBounds) throws(ToolError) -> [UInt8] {
+        let size = regularFileSize()
+        if let size { try bounds.refuse(size: size) }
+        // One byte more than a file's size, to see its end (a size of 0, as
+        // /proc's files give, says nothing).
+        var capacity = min(size.flatMap { $0 > 0 ? $0 + 1 : nil } ?? 1 << 16, bounds.maxSize + 1)
+        var bytes: [UInt8] = []
+        while true {
+            var failure: ToolError?
+            let previous = bytes
+            bytes = [UInt8](unsafeUninitializedCapacity: capacity) { buffer, count in
+                let raw = UnsafeMutableRawBufferPointer(buffer)
+                previous.withUnsafeBytes { raw.copyMemory(from: $0) }
+                count = previous.count
+                do throws(ToolError) {
+                    while count < capacity {
+                        let piece = UnsafeMutableRawBufferPointer(rebasing: raw[count...])
+                        let read = try readChunk(into: piece)
+                        guard read > 0 else { return }
+                        try bounds.take(UnsafeRawBufferPointer(rebasing: piece[..<read]))
+                        count += read
+                    }
+                } catch {
+                    failure = error
+                }
+            }
+            if let failure { throw failure }
+            if bytes.count < capacity { return bytes } // reached the end
+            // Twice as large, or straight to the limit (and the byte that
+            // shows it passed) rather than a last step just past it.
+            capacity = capacity >= bounds.maxSize / 2 ? bounds.maxSize + 1 : capacity * 2
+        }
+    }
+
+    func map(within bounds: inout InputBounds) throws(ToolError) -> InputBytes {
+        if let size = regularFileSize() { try bounds.refuse(size: size) }
+        let mapped = MappedFile.map(0) {
+            MappedInputFault.install(tool: tool, stdoutIsTerminal: stdoutIsTerminal)
+        }
+        if let mapped { return .mapped(mapped) }
+        return .read(try read(within: &bounds))
+    }
+
+    private func regularFileSize() -> Int? {
+        guard let info = try? FileDescriptor.status(0), (info.st_mode & S_IFMT) == S_IFREG else { return nil }
+        return Int(info.st_size)
+    }
+
     /// One read(2): what a pipe holds now, without waiting for the buffer to fill.
     func readChunk(into buffer: UnsafeMutableRawBufferPointer) throws(ToolError) -> Int {
         while true {

@@ -13,6 +13,8 @@ public struct StreamingRecordReader {
     public private(set) var failed = false
     /// Whether any byte other than white space has come.
     public private(set) var hasInput = false
+    /// How many bytes are held: the record not yet whole, and any after it.
+    public var heldCount: Int { buffer.count }
 
     public init() {}
 

@@ -85,7 +85,7 @@ final class FeedFetchFailureCommandTests: XCTestCase, FeedFetchCommandTesting {
 
         XCTAssertNotEqual(result.code, 0)
         XCTAssertEqual(result.stderrLines.count, 1, result.stderr)
-        XCTAssertTrue(result.stderr.hasPrefix("feed-fetch: https://h/a b: "), result.stderr)
+        XCTAssertTrue(result.stderr.hasPrefix("feed-fetch: https://h/a\\nb: "), result.stderr)
         XCTAssertEqual(jsonValues(result.io.output.bytes).first?["url"]?.stringValue, url)
     }
 

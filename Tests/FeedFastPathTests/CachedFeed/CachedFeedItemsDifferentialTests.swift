@@ -172,6 +172,7 @@ extension CachedFeedItemsDifferentialTests {
             #"{ "url" : "https://h/7" , "likes" : 0 , "urls" : "no" , "ur" : "no" , "Description" : "no" }"#,
             #"{}"#,
             #"{"likes":1,"likes":true,"author":"a","author":"b"}"#,
+            #"{"url":"https://h/10","description":"\u001b]0;t\u0007\u009b","location":"\#u{9B}\#u{7F}\#u{85}","author":"\u001B[2J"}"#,
         ]
         let document = Array(#"{"items":[\#(items.joined(separator: ",\n"))]}"#.utf8)
         let streamed = try XCTUnwrap(Self.streamed(document))
@@ -186,6 +187,7 @@ extension CachedFeedItemsDifferentialTests {
         XCTAssertEqual(reference[6], FeedItemTexts(url: "https://h/7", likes: "0"))
         XCTAssertEqual(reference[7], FeedItemTexts())
         XCTAssertEqual(reference[8], FeedItemTexts(author: "b"))
+        XCTAssertEqual(reference[9], FeedItemTexts(url: "https://h/10", description: "\u{1B}]0;t\u{7}\u{9B}", location: "\u{9B}\u{7F}\u{85}", author: "\u{1B}[2J"))
     }
 }
 

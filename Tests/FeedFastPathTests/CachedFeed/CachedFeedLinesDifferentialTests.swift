@@ -30,6 +30,16 @@ final class CachedFeedLinesDifferentialTests: XCTestCase {
         XCTAssertEqual(String(decoding: lines, as: UTF8.self), "\(id)\thttps://h/1\ta\\tb\\\\c\\nd\\re\\t\tx\"y\n\(id)\thttps://h/2\t\t\tme\t12\n")
     }
 
+    /// Control characters, escaped in the JSON (`\u001b`) or raw (a C1 in
+    /// UTF-8, DEL), are written by the one escape, as the reference writes them.
+    func test_tsv_escapesControlCharacters_escapedOrRawInTheDocument_asTheReference() throws {
+        let id = "2AB2AE66-A4B7-4A16-B374-51BBAC8DB086"
+        let document = Array(#"{"items":[{"id":"\#(id)","description":"\u001b]0;t\u0007 \u001B[2J\u009b","location":"\#u{9B}1m\#u{7F}\#u{85}","url":"https://h/1"}]}"#.utf8)
+        let lines = try XCTUnwrap(Self.lines(document, .tsv))
+        XCTAssertEqual(String(decoding: lines, as: UTF8.self), #"\#(id)\#thttps://h/1\#t\u001B]0;t\u0007 \u001B[2J\u009B\#t\u009B1m\u007F\u0085"# + "\n")
+        XCTAssertTrue(lines == ItemLineFormat.tsv.feedLines(try CachedBytes(document).feedItems()))
+    }
+
     func test_jsonl_copiesStoredItems_andWritesOthersCompact() throws {
         let id = "2AB2AE66-A4B7-4A16-B374-51BBAC8DB086"
         let document = Array(#"{"items":[{"id":"\#(id)","url":"https://h/1"}, { "id" : "\#(id)", "url":"https:\/\/h\/2" }]}"#.utf8)
@@ -93,7 +103,7 @@ final class CachedFeedLinesDifferentialTests: XCTestCase {
         let items: [JSON] = (0..<count).map { index in
             var members: [(key: String, value: JSON)] = [("id", .string("0000000\(index % 10)-0000-4000-8000-000000000000"))]
             if index % 2 == 0 { members.append(("author", .string("a\t\(index)"))) }
-            if index % 3 != 0 { members.append(("description", .string("caf\u{E9} \"\(index)\"\n\\ \r\t \u{1F600}"))) }
+            if index % 3 != 0 { members.append(("description", .string("caf\u{E9} \"\(index)\"\n\\ \r\t \u{1F600} \u{1B}]0;t\u{7}\u{9B}\u{7F}"))) }
             if index % 5 == 0 { members.append(("location", .string("L\(index)"))) }
             if index % 2 == 0 { members.append(("likes", .number("\(index)"))) }
             members.append(("url", .string("https://i.example/\(index)")))

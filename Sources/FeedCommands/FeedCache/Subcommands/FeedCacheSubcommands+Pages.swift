@@ -15,7 +15,7 @@ extension FeedCacheSubcommands {
     /// and everything else by the records read here.
     func readSaveInput() throws -> SaveInput? {
         let bytes: [UInt8]
-        switch try stage.input.map(expecting: "a feed document") {
+        switch try stage.input.map(expecting: "a feed document", within: try stage.jsonInputBounds(arguments)) {
         case .mapped(let input):
             if let fast = fastSave(input, inputIsMapped: true) { return fast }
             bytes = Array(input)

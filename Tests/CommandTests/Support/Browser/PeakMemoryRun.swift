@@ -14,7 +14,7 @@ struct PeakMemoryRun {
     var seconds: Double
 
     static func run(_ tool: String, _ arguments: [String], environment: [String: String], stdin: String = "/dev/null",
-                    stdout: String, stderr: String) throws -> PeakMemoryRun {
+                    stdout: String, stderr: String, timeout: Double = 600) throws -> PeakMemoryRun {
         var actions = posix_spawn_file_actions_t()
         posix_spawn_file_actions_init(&actions)
         defer { posix_spawn_file_actions_destroy(&actions) }
@@ -32,6 +32,11 @@ struct PeakMemoryRun {
         var peak = 0
         var ended: ChildProcessEnd?
         while ended == nil {
+            if Date().timeIntervalSince(started) > timeout { // a watchdog: the test fails on the signal
+                kill(pid, SIGKILL)
+                ended = try ChildProcess.reap(pid)
+                break
+            }
             peak = max(peak, highWaterMark(of: pid) ?? 0)
             ended = try ChildProcess.reapIfEnded(pid)
             if ended == nil { usleep(500) }
