@@ -3,7 +3,8 @@ import FeedCore
 /// feed-fetch's input (URL lines, or a feed document whose items name the
 /// URLs) and the identifier checks. Every target taken is a fetchable
 /// http(s) URL with no white space or control character in it; the fast
-/// UUID check agrees with the canonical form, which is its own canonical form.
+/// UUID check agrees with the checked one, which keeps the spelling, and a
+/// UUID in any case has one key.
 enum URLAndUUIDFuzzing {
     static let name = "url-uuid"
     private static let expect = FuzzCheck(target: name)
@@ -29,15 +30,22 @@ enum URLAndUUIDFuzzing {
 
     private static func checkUUID(_ bytes: [UInt8]) throws(FuzzFinding) {
         let fast = bytes.withUnsafeBufferPointer(Identifiers.isUUID)
-        let canonical = Identifiers.canonicalUUID(String(decoding: bytes, as: UTF8.self))
+        let text = String(decoding: bytes, as: UTF8.self)
+        let checked = Identifiers.checkedUUID(text)
         let isText = String(validating: bytes, as: UTF8.self) != nil
         if isText {
-            try expect.require(fast == (canonical != nil), "isUUID and canonicalUUID disagree")
+            try expect.require(fast == (checked != nil), "isUUID and checkedUUID disagree")
         } else {
             try expect.require(!fast, "isUUID accepts bytes that are not UTF-8")
         }
-        guard let canonical else { return }
-        try expect.require(Identifiers.canonicalUUID(canonical) == canonical, "the canonical UUID is not its own canonical form")
-        try expect.require(!canonical.utf8.contains { (0x61...0x7A).contains($0) }, "the canonical UUID has lower-case letters")
+        guard let checked else { return }
+        try expect.require(checked == text, "a checked UUID is not spelt as it was read")
+        let key = Identifiers.uuidKey(checked)
+        try expect.require(key != nil, "a UUID without a key")
+        guard let key else { return }
+        try expect.require(Identifiers.uuidKey(key) == key, "a UUID's key is not its own key")
+        try expect.require(!key.utf8.contains { (0x61...0x7A).contains($0) }, "a UUID's key has lower-case letters")
+        let lowered = String(decoding: bytes.map { (0x41...0x5A).contains($0) ? $0 | 0x20 : $0 }, as: UTF8.self)
+        try expect.require(Identifiers.uuidKey(lowered) == key, "the same UUID in another case has another key")
     }
 }
