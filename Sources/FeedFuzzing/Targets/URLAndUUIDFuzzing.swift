@@ -4,7 +4,8 @@ import FeedCore
 /// URLs) and the identifier checks. Every target taken is a fetchable
 /// http(s) URL with no white space or control character in it; the fast
 /// UUID check agrees with the checked one, which keeps the spelling, and a
-/// UUID in any case has one key.
+/// UUID in any case has one key; a first line that is an absolute URL is
+/// the base the others resolve against, as an image URL against its feed's.
 enum URLAndUUIDFuzzing {
     static let name = "url-uuid"
     private static let expect = FuzzCheck(target: name)
@@ -16,9 +17,40 @@ enum URLAndUUIDFuzzing {
             }
         }
         try checkUUID(input)
-        for line in input.split(separator: 0x0A) {
+        let lines = input.split(separator: 0x0A, omittingEmptySubsequences: false)
+        for line in lines {
             try checkUUID(Array(line))
         }
+        // The first line as a base URL, each other line a reference against it.
+        if let first = lines.first, let base = String(validating: first, as: UTF8.self), Identifiers.isAbsoluteURL(base) {
+            for line in lines.dropFirst() {
+                if let reference = String(validating: line, as: UTF8.self) { try checkResolution(reference, against: base) }
+            }
+        }
+    }
+
+    /// What resolving an image URL against a feed's URL must give
+    /// (`URLReference`, RFC 3986 section 5.2): an absolute URL kept as it is;
+    /// else an absolute URL with no dot segment in its path, of the base's
+    /// scheme unless the reference has its own, that resolves to itself.
+    private static func checkResolution(_ reference: String, against base: String) throws(FuzzFinding) {
+        let resolved = URLReference.resolve(reference, against: base)
+        try expect.require(URLReference.resolve(resolved, against: base) == resolved || URLReference(resolved).scheme == nil,
+                           "a resolved URL that resolves to another: \(resolved.debugDescription)")
+        guard let url = URLReference.absoluteURL(reference, base: base) else { return }
+        try expect.require(Identifiers.isAbsoluteURL(url), "a resolved image URL that is not absolute: \(url.debugDescription)")
+        if Identifiers.isAbsoluteURL(reference) {
+            try expect.require(url == reference, "an absolute image URL changed: \(reference.debugDescription)")
+            return
+        }
+        try expect.require(url == resolved, "absoluteURL and resolve disagree on \(reference.debugDescription)")
+        let parts = URLReference(url)
+        try expect.require(!parts.path.split(separator: "/", omittingEmptySubsequences: false).contains { $0 == "." || $0 == ".." },
+                           "a dot segment left in \(url.debugDescription)")
+        if URLReference(reference).scheme == nil {
+            try expect.require(parts.scheme == URLReference(base).scheme, "a relative reference changed the scheme: \(url.debugDescription)")
+        }
+        try expect.require(URLReference.absoluteURL(url, base: base) == url, "a resolved image URL is not kept as it is")
     }
 
     private static func checkURL(_ url: String) throws(FuzzFinding) {

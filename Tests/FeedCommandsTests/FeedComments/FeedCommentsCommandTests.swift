@@ -19,7 +19,7 @@ final class FeedCommentsCommandTests: XCTestCase {
         XCTAssertEqual(result.code, 0)
         XCTAssertEqual(result.stdoutLines, [
             #"{"items":[{"id":"\#(Fixture.id0)","message":"a message","created_at":"2020-05-20T11:24:59Z","author":{"username":"a username"}}]}"#,
-            #"{"items":[{"id":"\#(Fixture.id1)","message":"another","created_at":"2020-05-19T00:00:00Z","author":{"username":"b"}}]}"#,
+            #"{"items":[{"id":"\#(Fixture.id1Lower)","message":"another","created_at":"2020-05-19T00:00:00Z","author":{"username":"b"}}]}"#,
         ])
         XCTAssertEqual(result.stderr, "")
     }
