@@ -16,8 +16,8 @@ public struct FeedCacheCommand {
             let arguments = try stage.parse(arguments, FeedCacheOptions.all) { FeedCacheHelp.text(for: $0.operands) }
             let format = try FeedCacheFormat.chosen(by: arguments, stage)
             stage.chooseOutput(arguments, documentsIn: format.documentFormat ?? .json)
-            // Only records carry an error record: not ids, a page, text, tsv, nor `-q`'s nothing.
-            stage.output.carriesRecords = format.carriesRecords && !arguments.has("--quiet")
+            // Only records carry an error record: not ids, a page, text or tsv (nor save's `-q`).
+            stage.output.carriesRecords = format.carriesRecords
             let configuration: CacheConfiguration
             do throws(ToolError) {
                 configuration = try CacheConfiguration.resolve(cacheDir: arguments.value("--cache-dir"), maxAge: arguments.value("--max-age"),

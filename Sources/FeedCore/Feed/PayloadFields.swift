@@ -39,7 +39,7 @@ public struct PayloadFields {
     public func absoluteURL(_ key: String, base: String?) throws(ToolError) -> String {
         let text = try string(key)
         guard let url = URLReference.absoluteURL(text, base: base) else {
-            throw invalid(key, base == nil ? "not an absolute URL" : "not a URL, absolute or relative to the response's")
+            throw invalid(key, base == nil ? "not an absolute URL" : "not an absolute URL, nor a relative one")
         }
         return url
     }
