@@ -10,9 +10,7 @@ final class CacheFolderMessageTests: XCTestCase {
         let home = work + "/home"
         XCTAssertTrue(FileManager.default.createFile(atPath: home, contents: Data("not a folder".utf8)))
         let document = #"{"items":[{"id":"73a7f70c-75da-4c2e-b5a3-eed40dc53aa6","url":"https://h/1.png"}]}"#
-        let runs: [(arguments: [String], stdin: String?)] = [
-            (["save", "-q"], document), (["load", "--format", "text"], nil), (["image", "missing"], nil),
-        ]
+        let runs: [(arguments: [String], stdin: String?)] = [(["save", "-q"], document), (["load", "--format", "text"], nil)]
         for run in runs {
             let result = try Command.run("feed-cache", run.arguments, stdin: run.stdin, environment: ["HOME": home])
 
