@@ -81,6 +81,23 @@ final class FeedCacheLoadMoreTests: XCTestCase {
                        "the ids as cached: the server's own spelling", file: file, line: line)
     }
 
+    /// A cache saved by 0.1.0 holds ids in upper case, as its feed-map wrote
+    /// them: it loads as it is, and a page appended to it drops an item whose
+    /// id it holds in the other case (the same UUID), keeping the first.
+    func test_saveAppend_onACacheOfUpperCaseIds_dropsTheSameIdInLowerCase_andKeepsEachSpelling() throws {
+        let env = cacheEnvironment()
+        let upper = #"{"items":["# + items[0..<2].map { #"{"id":"\#($0.id.uppercased())","url":"\#($0.image)"}"# }.joined(separator: ",") + "]}"
+        XCTAssertEqual(try Command.run("feed-cache", ["save", "-q"], stdin: upper, environment: env).status, 0)
+
+        let result = try Command.run("feed-cache", ["save", "--append", "--format", "ids"], stdin: page(1..<3), environment: env)
+
+        XCTAssertEqual(result.status, 0, result.err)
+        XCTAssertEqual(result.outLines, [items[0].id.uppercased(), items[1].id.uppercased(), items[2].id],
+                       "the stored upper-case ids, then the new item as the API spells it; item 1 again is dropped")
+        let loaded = try Command.run("feed-cache", ["load", "--format", "tsv"], environment: env)
+        XCTAssertEqual(loaded.outLines.map { String($0.prefix(36)) }, result.outLines)
+    }
+
     func test_loadMore_oneLiner_onAnEmptyCache_savesNothing() throws {
         let server = try serveFeedEndpoint(comparingIDsAsUUIDs: true)
         let env = cacheEnvironment().merging(["API": server.baseURL]) { $1 }
