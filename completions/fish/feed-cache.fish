@@ -61,7 +61,7 @@ complete -c feed-cache -s h -l help -d 'Show the help and exit'
 complete -c feed-cache -n '__feed_cache_at ""' -l version -d 'Show the version and exit'
 
 # Options of some subcommands only.
-complete -c feed-cache -n '__feed_cache_at save' -s q -l quiet -d 'Write nothing on success'
+complete -c feed-cache -n '__feed_cache_at save' -s q -l quiet -d 'Write nothing on stdout'
 complete -c feed-cache -n '__feed_cache_at save' -l append -d 'Load more: the cached items first, then the input'
 complete -c feed-cache -n '__feed_cache_at save load "image missing"' -l pretty -d 'Indent the feed for people'
 complete -c feed-cache -n '__feed_cache_at save load' -l format -x -a 'json\t"The feed document (default)" text\t"A readable list" jsonl\t"Each item as one JSON object a line" tsv\t"Each item as one line of tab-separated fields" ids\t"The id of each item, one a line" html\t"One page with the cached images, for a browser"' -d 'Output format'

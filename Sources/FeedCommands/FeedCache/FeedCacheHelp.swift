@@ -28,7 +28,7 @@ enum FeedCacheHelp {
                                $XDG_CACHE_HOME/essential-feed, else ~/.cache/essential-feed)
           --max-age DURATION   how old a feed may be: 90s, 15m, 36h, 7d, 1d12h
                                (default: $FEED_CACHE_MAX_AGE, else 7d)
-      -q, --quiet              save: write nothing on success
+      -q, --quiet              save: write nothing on stdout
           --append             save: load more, after the cached feed's items
           --pretty             save, load, image missing: indent the feed for people
           --format FORMAT      save, load: json (default); text: a readable list;
