@@ -34,12 +34,20 @@ public final class FileSystemFeedStore: FeedStore {
         self.flush = Flush(flushing)
     }
 
-    /// The directory, created if `create`; nil if it does not exist.
+    /// The directory, created if `create`; nil if it does not exist. When it
+    /// cannot be opened or made, the message says how to choose another.
     func directory(create: Bool, kind: ErrorKind) throws -> CacheDirectory? {
         if let opened { return opened }
-        opened = try CacheDirectory.open(path, create: create, kind: kind, temporaries: temporaries, flush: flush)
+        do {
+            opened = try CacheDirectory.open(path, create: create, kind: kind, temporaries: temporaries, flush: flush)
+        } catch let error as StoreError {
+            throw StoreError(error.kind, "\(error.reason) (\(Self.otherFolder))")
+        }
         return opened
     }
+
+    /// How a user puts the cache elsewhere, for a folder that cannot be used.
+    static let otherFolder = "use another folder with --cache-dir DIR or FEED_CACHE_DIR"
 
     /// `images/` for reading; nil if there is none.
     func imagesDirectoryForReading() throws -> CacheDirectory? {

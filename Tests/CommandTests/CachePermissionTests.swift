@@ -112,7 +112,7 @@ final class CachePermissionTests: XCTestCase {
             let before = tree(cache)
 
             // Writers need the lock; they refuse the link, and change nothing.
-            for (arguments, input, kind) in [(["save", "-q"], otherFeed, "saving"),
+            for (arguments, input, kind) in [(["save"], otherFeed, "saving"),
                                              (["image", "save"], Array(imageRecord(url: url, body: [7]).utf8), "saving"),
                                              (["validate", "--max-age", "0s"], [], "deletion")] {
                 let result = try run(arguments, cache, stdin: input)

@@ -50,9 +50,20 @@ final class FeedCacheLoadMoreTests: XCTestCase {
     // MARK: - Load more
 
     /// The one-liner of feed-cache(1) EXAMPLES, against a server that compares
-    /// `after_id` as a UUID: the cache holds feed-map's upper-case ids.
+    /// `after_id` as a UUID.
     func test_loadMore_oneLiner_appendsThePageAfterTheLastCachedItem() throws {
-        let server = try serveFeedEndpoint(comparingIDsAsUUIDs: true)
+        try assertLoadMoreAppendsEachPage(comparingIDsAsUUIDs: true)
+    }
+
+    /// The same against a server that compares `after_id` byte for byte with
+    /// its own lower-case ids: the cache holds them as the server sent them,
+    /// so it finds its own id.
+    func test_loadMore_oneLiner_againstAServerThatComparesIdsExactly_appendsThePageAfterTheLastCachedItem() throws {
+        try assertLoadMoreAppendsEachPage(comparingIDsAsUUIDs: false)
+    }
+
+    private func assertLoadMoreAppendsEachPage(comparingIDsAsUUIDs: Bool, file: StaticString = #filePath, line: UInt = #line) throws {
+        let server = try serveFeedEndpoint(comparingIDsAsUUIDs: comparingIDsAsUUIDs)
         let env = cacheEnvironment().merging(["API": server.baseURL]) { $1 }
         XCTAssertEqual(try Command.sh(#"feed-fetch "$API/v1/feed?limit=3" | feed-map | feed-cache save -q"#, environment: env).status, 0)
 
@@ -66,24 +77,25 @@ final class FeedCacheLoadMoreTests: XCTestCase {
 
         XCTAssertEqual(try Command.run("feed-cache", ["load", "--format", "ids"], environment: env).outLines, ids(0..<7))
         let asked = server.requests.compactMap(\.query).filter { $0.contains("after_id") }
-        XCTAssertEqual(asked, [items[2].id, items[5].id, items[6].id].map { "limit=3&after_id=" + $0.uppercased() },
-                       "the ids as cached: feed-map's upper case, not the server's spelling")
+        XCTAssertEqual(asked, [items[2].id, items[5].id, items[6].id].map { "limit=3&after_id=" + $0 },
+                       "the ids as cached: the server's own spelling", file: file, line: line)
     }
 
-    /// The same against a server that compares `after_id` byte for byte with
-    /// its own lower-case ids: it knows no upper-case id, answers 400, and
-    /// the pipeline fails with invalid-data, the cache as it was.
-    func test_loadMore_oneLiner_againstAServerThatComparesIdsExactly_failsAndLeavesTheCache() throws {
-        let server = try serveFeedEndpoint(comparingIDsAsUUIDs: false)
-        let env = cacheEnvironment().merging(["API": server.baseURL]) { $1 }
-        XCTAssertEqual(try Command.sh(#"feed-fetch "$API/v1/feed?limit=3" | feed-map | feed-cache save -q"#, environment: env).status, 0)
-        let before = tree(env["FEED_CACHE_DIR"] ?? "")
+    /// A cache saved by 0.1.0 holds ids in upper case, as its feed-map wrote
+    /// them: it loads as it is, and a page appended to it drops an item whose
+    /// id it holds in the other case (the same UUID), keeping the first.
+    func test_saveAppend_onACacheOfUpperCaseIds_dropsTheSameIdInLowerCase_andKeepsEachSpelling() throws {
+        let env = cacheEnvironment()
+        let upper = #"{"items":["# + items[0..<2].map { #"{"id":"\#($0.id.uppercased())","url":"\#($0.image)"}"# }.joined(separator: ",") + "]}"
+        XCTAssertEqual(try Command.run("feed-cache", ["save", "-q"], stdin: upper, environment: env).status, 0)
 
-        let result = try Command.sh(loadMore, environment: env)
+        let result = try Command.run("feed-cache", ["save", "--append", "--format", "ids"], stdin: page(1..<3), environment: env)
 
-        XCTAssertEqual(result.status, 65, result.err)
-        XCTAssertTrue(result.err.contains("400"), result.err)
-        XCTAssertSameTree(tree(env["FEED_CACHE_DIR"] ?? ""), before, "the cache")
+        XCTAssertEqual(result.status, 0, result.err)
+        XCTAssertEqual(result.outLines, [items[0].id.uppercased(), items[1].id.uppercased(), items[2].id],
+                       "the stored upper-case ids, then the new item as the API spells it; item 1 again is dropped")
+        let loaded = try Command.run("feed-cache", ["load", "--format", "tsv"], environment: env)
+        XCTAssertEqual(loaded.outLines.map { String($0.prefix(36)) }, result.outLines)
     }
 
     func test_loadMore_oneLiner_onAnEmptyCache_savesNothing() throws {
@@ -114,8 +126,8 @@ final class FeedCacheLoadMoreTests: XCTestCase {
         ["FEED_CACHE_DIR": makeTemporaryDirectory(self) + "/cache"]
     }
 
-    /// The ids of `range` as feed-map writes them.
-    private func ids(_ range: Range<Int>) -> [String] { items[range].map { $0.id.uppercased() } }
+    /// The ids of `range` as feed-map writes them: as the server spells them.
+    private func ids(_ range: Range<Int>) -> [String] { items[range].map(\.id) }
 
     /// A feed document of the items in `range`, ids as the API spells them.
     private func page(_ range: Range<Int>) -> String {

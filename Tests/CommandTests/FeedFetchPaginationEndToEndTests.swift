@@ -29,7 +29,7 @@ final class FeedFetchPaginationEndToEndTests: XCTestCase {
         let documents = mapped.records()
         XCTAssertEqual(documents.count, 3, mapped.out)
         let mappedIDs = documents.flatMap { ($0["items"] as? [[String: Any]] ?? []).compactMap { $0["id"] as? String } }
-        XCTAssertEqual(mappedIDs, feed.ids.map { $0.uppercased() })
+        XCTAssertEqual(mappedIDs, feed.ids, "the ids as the server sent them")
     }
 
     func test_paginate_writesEachPageAsItArrives() throws {
@@ -89,15 +89,28 @@ final class FeedFetchPaginationEndToEndTests: XCTestCase {
         XCTAssertEqual(server.requests.count, 2)
     }
 
-    func test_paginate_stopsAfterMaxPages() throws {
+    func test_paginate_stopsAfterMaxPages_sayingSoInOneLine() throws {
         let server = try serve(feed.handler)
 
         let result = try Command.run("feed-fetch", ["--paginate", "--max-pages", "2", server.url("/v1/feed?limit=10")])
 
         XCTAssertEqual(result.status, 0, result.err)
-        XCTAssertEqual(result.err, "")
+        XCTAssertEqual(result.errLines.count, 1, result.err)
+        XCTAssertTrue(result.err.hasPrefix("feed-fetch: ") && result.err.contains("2 pages") && result.err.contains("--max-pages")
+                      && result.err.contains("more"), result.err)
         XCTAssertEqual(result.records().map { itemIDs(inBody: $0).count }, [10, 10])
         XCTAssertEqual(server.requests.count, 2)
+    }
+
+    /// Pages that end by themselves at the limit leave nothing cut: no line.
+    func test_paginate_whosePagesEndAtMaxPages_saysNothing() throws {
+        let server = try serve(feed.handler)
+
+        let result = try Command.run("feed-fetch", ["--paginate", "--max-pages", "3", server.url("/v1/feed?limit=10")])
+
+        XCTAssertEqual(result.status, 0, result.err)
+        XCTAssertEqual(result.err, "")
+        XCTAssertEqual(result.records().map { itemIDs(inBody: $0).count }, [10, 10, 3])
     }
 
     func test_paginate_writesA500OnPage2AsItsRecordAndExits0() throws {

@@ -80,7 +80,7 @@ final class FeedMapEndToEndTests: XCTestCase {
         let result = try Command.run("feed-map", ["--schema", "spots"], stdin: payload)
 
         XCTAssertEqual(result.status, 0, result.err)
-        XCTAssertEqual(result.out, "{\"items\":[{\"id\":\"2AB2AE66-A4B7-4A16-B374-51BBAC8DB086\",\"author\":\"ann\",\"likes\":3,\"url\":\"https://h/s\"}]}\n")
+        XCTAssertEqual(result.out, "{\"items\":[{\"id\":\"2ab2ae66-a4b7-4a16-b374-51bbac8db086\",\"author\":\"ann\",\"likes\":3,\"url\":\"https://h/s\"}]}\n")
         let rejected = try Command.run("feed-map", [], stdin: payload.replacingOccurrences(of: "\"image\"", with: "\"picture\""))
         XCTAssertEqual(rejected.status, 65)
     }
@@ -137,7 +137,7 @@ final class FeedMapEndToEndTests: XCTestCase {
             let result = try Command.sh("feed-fetch \(shellQuote(server.url("/image/1/comments"))) | feed-comments")
 
             XCTAssertEqual(result.status, 0, "\(status) \(result.err)")
-            XCTAssertEqual(result.out, "{\"items\":[{\"id\":\"2AB2AE66-A4B7-4A16-B374-51BBAC8DB086\",\"message\":\"a message\",\"created_at\":\"2020-05-20T11:24:59Z\",\"author\":{\"username\":\"a username\"}},{\"id\":\"2AB2AE66-A4B7-4A16-B374-51BBAC8DB087\",\"message\":\"another\",\"created_at\":\"2020-05-19T19:53:53Z\",\"author\":{\"username\":\"b\"}}]}\n")
+            XCTAssertEqual(result.out, "{\"items\":[{\"id\":\"2ab2ae66-a4b7-4a16-b374-51bbac8db086\",\"message\":\"a message\",\"created_at\":\"2020-05-20T11:24:59Z\",\"author\":{\"username\":\"a username\"}},{\"id\":\"2ab2ae66-a4b7-4a16-b374-51bbac8db087\",\"message\":\"another\",\"created_at\":\"2020-05-19T19:53:53Z\",\"author\":{\"username\":\"b\"}}]}\n")
         }
     }
 

@@ -72,7 +72,7 @@ final class MappedInputTests: XCTestCase {
 
         XCTAssertEqual(result.status, 0, result.err)
         XCTAssertEqual(result.outLines, [
-            "{\"items\":[{\"id\":\"66666666-7777-4888-9999-AAAAAAAAAAAA\",\"url\":\"https://images.example/1.jpg\"}]}",
+            "{\"items\":[{\"id\":\"66666666-7777-4888-9999-aaaaaaaaaaaa\",\"url\":\"https://images.example/1.jpg\"}]}",
             "rest:",
         ])
     }

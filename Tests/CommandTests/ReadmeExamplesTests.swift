@@ -9,6 +9,27 @@ import FeedTestSupport
 final class ReadmeExamplesTests: XCTestCase, DocumentationTesting {
 
     func test_readmeExamples_runInOrderAgainstTheFixtureAPI_eachDoingWhatItSays() throws {
+        try assertReadmeExamplesRun(againstServerWith: [], preparing: "")
+    }
+
+    /// The same against the API of the usual kind: it keeps its ids in lower
+    /// case and finds them only as it spells them (a comments URL, an
+    /// `after_id`), and serves its own images by paths relative to the feed's
+    /// URL (`/img/1.png`, `img/2.png`).
+    func test_readmeExamples_runAgainstAnAPIThatMatchesItsLowerCaseIdsAsTextAndServesRelativeImagePaths() throws {
+        let relativeImages = """
+        mkdir -p "$work/api/img" "$work/api/v1/img"
+        cp "$work/api/images/1.png" "$work/api/img/1.png"
+        cp "$work/api/images/2.png" "$work/api/v1/img/2.png"
+        sed -e 's#"__BASE__/images/1.png"#"/img/1.png"#' -e 's#"__BASE__/images/2.png"#"img/2.png"#' "$work/api/v1/feed" > "$work/feed"
+        mv "$work/feed" "$work/api/v1/feed"
+        grep -q '"/img/1.png"' "$work/api/v1/feed" && grep -q '"img/2.png"' "$work/api/v1/feed" || exit 98
+
+        """
+        try assertReadmeExamplesRun(againstServerWith: ["--exact-ids"], preparing: relativeImages)
+    }
+
+    private func assertReadmeExamplesRun(againstServerWith serverOptions: [String], preparing: String) throws {
         let blocks = try Self.shellBlocks(in: Self.packageRoot + "/README.md")
         XCTAssertEqual(blocks.count, 5, "the README's ```sh blocks: first steps, from there, a failure kept apart, cron, pages")
         guard blocks.count == 5 else { return }
@@ -16,7 +37,7 @@ final class ReadmeExamplesTests: XCTestCase, DocumentationTesting {
         XCTAssertTrue(blocks[3].contains("--if-changed"), "the fourth block is the cron pair:\n\(blocks[3])")
 
         let work = makeTemporaryDirectory(self)
-        let output = try runBlocks(blocks, in: work)
+        let output = try runBlocks(blocks, in: work, serverOptions: serverOptions, preparing: preparing)
         XCTAssertEqual(output.status, 0, "the README's examples, in order: \(output.err)")
         XCTAssertEqual(output.err, "", "the README's examples print no message")
         let shown = Self.outputs(of: output.out, blocks: blocks.count)
@@ -65,13 +86,13 @@ final class ReadmeExamplesTests: XCTestCase, DocumentationTesting {
     /// Runs the blocks in one `sh -e`, from an empty folder, with an empty
     /// HOME (so the default cache), against the fixture API; a marker line
     /// after each block parts their outputs.
-    private func runBlocks(_ blocks: [String], in work: String) throws -> CommandResult {
+    private func runBlocks(_ blocks: [String], in work: String, serverOptions: [String], preparing: String) throws -> CommandResult {
         var script = """
         set -e
         work=\(shellQuote(work))
         mkdir "$work/run" "$work/home"
         cp -R \(shellQuote(Self.packageRoot + "/demo/api")) "$work/api"
-        feed-fixture-server "$work/api" > "$work/base" &
+        \(preparing)feed-fixture-server \(serverOptions.map(shellQuote).joined(separator: " ")) "$work/api" > "$work/base" &
         server=$!
         trap 'kill $server' EXIT
         tries=0

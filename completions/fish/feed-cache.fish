@@ -61,7 +61,7 @@ complete -c feed-cache -s h -l help -d 'Show the help and exit'
 complete -c feed-cache -n '__feed_cache_at ""' -l version -d 'Show the version and exit'
 
 # Options of some subcommands only.
-complete -c feed-cache -n '__feed_cache_at save' -s q -l quiet -d 'Write nothing on success'
+complete -c feed-cache -n '__feed_cache_at save' -s q -l quiet -d 'Write nothing on stdout'
 complete -c feed-cache -n '__feed_cache_at save' -l max-size -x -d 'Most input read, e.g. 64M, 2G (default 1G)'
 complete -c feed-cache -n '__feed_cache_at save' -l append -d 'Load more: the cached items first, then the input'
 complete -c feed-cache -n '__feed_cache_at save load "image missing"' -l pretty -d 'Indent the feed for people'

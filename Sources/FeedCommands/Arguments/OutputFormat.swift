@@ -9,6 +9,11 @@ public enum OutputFormat: String, CaseIterable, Sendable {
 
     /// The one-item-a-line format it is, if it is one.
     public var itemLines: ItemLineFormat? { ItemLineFormat(rawValue: rawValue) }
+
+    /// Whether the output is records that a next stage reads (json, jsonl),
+    /// and so is told of a failure by an error record; text and tsv are for
+    /// people and line tools, who have the stderr line and the exit status.
+    public var carriesRecords: Bool { self == .json || self == .jsonl }
 }
 
 extension Stage {
@@ -27,6 +32,7 @@ extension Stage {
         let pretty = arguments.has("--pretty") && format.itemLines == nil
         output.writer = JSONWriter(style: pretty ? .pretty : .compact)
         output.format = format
+        output.carriesRecords = format.carriesRecords
     }
 
     /// The usage error of a `--format` the command does not have, naming those it has.

@@ -14,6 +14,10 @@ public struct FeedCacheCommand {
     public func run(_ arguments: [String], _ io: StandardIO) -> Int32 {
         Stage.run(tool: "feed-cache", io: io) { stage in
             let arguments = try stage.parse(arguments, FeedCacheOptions.all) { FeedCacheHelp.text(for: $0.operands) }
+            let format = try FeedCacheFormat.chosen(by: arguments, stage)
+            stage.chooseOutput(arguments, documentsIn: format.documentFormat ?? .json)
+            // Only records carry an error record: not ids, a page, text or tsv (nor save's `-q`).
+            stage.output.carriesRecords = format.carriesRecords
             let configuration: CacheConfiguration
             do throws(ToolError) {
                 configuration = try CacheConfiguration.resolve(cacheDir: arguments.value("--cache-dir"), maxAge: arguments.value("--max-age"),
@@ -21,10 +25,6 @@ public struct FeedCacheCommand {
             } catch {
                 throw stage.usage(error.message)
             }
-            let format = try FeedCacheFormat.chosen(by: arguments, stage)
-            stage.chooseOutput(arguments, documentsIn: format.documentFormat ?? .json)
-            // Ids are lines for `tail` and `read`, not records: no error record among them.
-            stage.output.carriesRecords = format.carriesRecords
             let cache = FeedCacheSubcommands(stage: stage, arguments: arguments, format: format, directory: configuration.directory,
                                              store: makeStore(configuration.directory), policy: configuration.policy)
             try cache.run()

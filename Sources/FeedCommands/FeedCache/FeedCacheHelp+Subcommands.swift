@@ -15,7 +15,7 @@ extension FeedCacheHelp {
         renews the cached feed saved from its URL (timestamped now, expired or not)
         and writes it out; with no such feed cached, exit 66 and nothing changes.
 
-          -q, --quiet              write nothing on success
+          -q, --quiet              write nothing on stdout
               --append             load more: the cached feed's items first, then the
                                    input's; a cache that is absent, expired or
                                    unreadable counts as empty

@@ -29,7 +29,7 @@ enum FeedCacheHelp {
           --max-age DURATION   how old a feed may be, 0s to 36500d: 90s, 15m,
                                36h, 7d, 1d12h (default: $FEED_CACHE_MAX_AGE,
                                else 7d)
-      -q, --quiet              save: write nothing on success
+      -q, --quiet              save: write nothing on stdout
           --append             save: load more, after the cached feed's items
           --max-size BYTES     save: most input read, e.g. 64M, 2G (default 1G)
           --pretty             save, load, image missing: indent the feed for people

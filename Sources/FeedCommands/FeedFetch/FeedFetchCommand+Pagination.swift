@@ -18,11 +18,14 @@ extension FeedFetchCommand {
             throw CommandStop.failure(error, url: operand)
         }
         let pages = PaginatedFetch(client: try client(options, stage), maxPages: options.maxPages)
-        try pages.run(url) { page in
+        let cut = try pages.run(url) { page in
             switch page {
             case .success(let record): try stage.output.emit(record.json)
             case .failure(let record): try stage.diagnostics.fail(record.error, url: record.url)
             }
+        }
+        if let cut {
+            stage.diagnostics.notice("stopped after \(cut) \(cut == 1 ? "page" : "pages") (--max-pages \(cut)); the feed may have more")
         }
     }
 }

@@ -36,10 +36,10 @@ public struct FeedMapCommand {
     public func run(_ arguments: [String], _ io: StandardIO) -> Int32 {
         Stage.run(tool: "feed-map", io: io) { stage in
             let arguments = try stage.parse(arguments, Self.options) { _ in Self.help }
+            try stage.chooseOutput(arguments)
             guard arguments.operands.isEmpty else { throw stage.usage("unexpected argument '\(arguments.operands[0])'") }
             let schemaName = arguments.value("--schema") ?? FeedSchema.images.rawValue
             guard let schema = FeedSchema(rawValue: schemaName) else { throw stage.usage("unknown schema '\(schemaName)' (images or spots)") }
-            try stage.chooseOutput(arguments)
             switch try stage.input.map(expecting: "response records", within: try stage.jsonInputBounds(arguments)) {
             case .mapped(let input):
                 try FeedMapping(schema: schema, stage: stage, releasesInput: true).run(input)

@@ -31,6 +31,13 @@ public final class Diagnostics {
         if !output.isTerminal && output.carriesRecords { try output.emit(ErrorRecord(url: url, error).json) }
     }
 
+    /// A line on stderr that is not a failure (what was left out, say): the
+    /// exit code and stdout stay as they are.
+    public func notice(_ message: String) {
+        progress?.clear()
+        errors.write("\(tool): \(MessageText.oneLine(message))\n")
+    }
+
     /// An error record from an earlier stage: written on unchanged, silently.
     public func passOn(_ record: ErrorRecord) throws(CommandStop) {
         note(record.kind.exitCode)

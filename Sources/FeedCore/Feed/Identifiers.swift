@@ -1,10 +1,17 @@
 /// The checks on identifiers and URLs that every stage shares.
 public enum Identifiers {
-    /// A UUID in 8-4-4-4-12 hex form, in any case (`isUUID`), returned in
-    /// upper case; nil otherwise.
-    public static func canonicalUUID(_ text: String) -> String? {
+    /// A UUID in 8-4-4-4-12 hex form, in any case (`isUUID`), returned as it
+    /// is spelt (an id is written as it was read); nil otherwise.
+    public static func checkedUUID(_ text: String) -> String? {
         var text = text
-        guard text.withUTF8(isUUID) else { return nil }
+        return text.withUTF8(isUUID) ? text : nil
+    }
+
+    /// What tells two UUIDs apart, whatever case each is spelt in: the UUID
+    /// in upper case (RFC 9562 compares them in any case); nil for text that
+    /// is not a UUID.
+    public static func uuidKey(_ text: String) -> String? {
+        guard let text = checkedUUID(text) else { return nil }
         // Only digits, dashes and the letters a-f or A-F: the lower-case letters are the bytes above 0x60.
         return String(decoding: text.utf8.map { $0 > 0x60 ? $0 - 0x20 : $0 }, as: UTF8.self)
     }

@@ -26,14 +26,22 @@ public struct PayloadFields {
 
     public func uuid(_ key: String) throws(ToolError) -> String {
         let text = try string(key)
-        guard let id = Identifiers.canonicalUUID(text) else { throw invalid(key, "not a UUID") }
+        guard let id = Identifiers.checkedUUID(text) else { throw invalid(key, "not a UUID") }
         return id
     }
 
     public func absoluteURL(_ key: String) throws(ToolError) -> String {
+        try absoluteURL(key, base: nil)
+    }
+
+    /// An absolute URL, or a reference resolved against `base` (the URL the
+    /// payload came from) to one (`URLReference`).
+    public func absoluteURL(_ key: String, base: String?) throws(ToolError) -> String {
         let text = try string(key)
-        guard Identifiers.isAbsoluteURL(text) else { throw invalid(key, "not an absolute URL") }
-        return text
+        guard let url = URLReference.absoluteURL(text, base: base) else {
+            throw invalid(key, base == nil ? "not an absolute URL" : "not an absolute URL, nor a relative one")
+        }
+        return url
     }
 
     public func integer(_ key: String) throws(ToolError) -> Int {
@@ -45,13 +53,15 @@ public struct PayloadFields {
 
     /// The value of `field`, read from its payload key and checked for its
     /// kind, as the feed document writes it; nil for an absent optional field.
-    public func value(of field: FeedItemField) throws(ToolError) -> JSON? {
+    /// A relative URL is resolved against `base`, the URL the payload came
+    /// from, if there is one.
+    public func value(of field: FeedItemField, base: String? = nil) throws(ToolError) -> JSON? {
         let key = field.payloadKey
         if !field.isRequired, object[key] == nil || object[key] == .null { return nil }
         switch field.kind {
         case .uuid: return .string(try uuid(key))
         case .string: return .string(try string(key))
-        case .url: return .string(try absoluteURL(key))
+        case .url: return .string(try absoluteURL(key, base: base))
         case .integer: return .number(String(try integer(key)))
         }
     }

@@ -4,17 +4,20 @@
 public enum FeedItemsMapper {
     public static let acceptedStatus = 200
 
-    public static func map(status: Int, body: [UInt8], schema: FeedSchema = .images) throws(ToolError) -> FeedDocument {
+    /// Relative image URLs are resolved against `base`, the URL asked for
+    /// (none: each must be absolute).
+    public static func map(status: Int, body: [UInt8], schema: FeedSchema = .images, base: String? = nil) throws(ToolError) -> FeedDocument {
         guard status == acceptedStatus else {
             throw ToolError(.invalidData, "status \(status), expected \(acceptedStatus)")
         }
-        return try map(items: PayloadItems.items(inBody: body, what: "feed"), schema: schema)
+        return try map(items: PayloadItems.items(inBody: body, what: "feed"), schema: schema, base: base)
     }
 
     /// A response record's feed, carrying the response's validators (for
-    /// `feed-cache save` to keep, and `feed-fetch --if-changed` to ask with).
+    /// `feed-cache save` to keep, and `feed-fetch --if-changed` to ask with);
+    /// a relative image URL is resolved against the record's `url`.
     public static func map(_ response: ResponseRecord, schema: FeedSchema = .images) throws(ToolError) -> FeedDocument {
-        var document = try map(status: response.status, body: response.body, schema: schema)
+        var document = try map(status: response.status, body: response.body, schema: schema, base: response.url)
         document.validators = FeedValidators(of: response)
         return document
     }
@@ -24,13 +27,13 @@ public enum FeedItemsMapper {
         try map(items: PayloadItems.items(in: payload, what: "feed"), schema: schema)
     }
 
-    static func map(items: [JSON], schema: FeedSchema) throws(ToolError) -> FeedDocument {
+    static func map(items: [JSON], schema: FeedSchema, base: String? = nil) throws(ToolError) -> FeedDocument {
         let fields = schema.fields
         return FeedDocument(items: try PayloadItems.map(items, what: "feed") { (item) throws(ToolError) in
             var members: [(key: String, value: JSON)] = []
             members.reserveCapacity(fields.count)
             for field in fields {
-                if let value = try item.value(of: field) { members.append((field.name, value)) }
+                if let value = try item.value(of: field, base: base) { members.append((field.name, value)) }
             }
             return .object(JSONObject(distinct: members))
         })

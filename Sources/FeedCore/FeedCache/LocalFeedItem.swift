@@ -13,7 +13,8 @@ public struct LocalFeedItem: Equatable, Sendable {
     public init(validating value: JSON, offset: Int) throws(ToolError) {
         let fields = try PayloadFields(value, path: "items[\(offset)]")
         // The document's own keys: what feed-map wrote is what the cache reads.
-        uuid = try fields.uuid(FeedItemField.id.name)
+        let id = try fields.uuid(FeedItemField.id.name)
+        uuid = Identifiers.uuidKey(id) ?? id
         url = try fields.absoluteURL(FeedItemField.url.name)
         json = value
     }

@@ -16,8 +16,10 @@ public final class PaginatedFetch: Sendable {
 
     /// Fetches `firstURL` and the pages after it; calls `deliver` on the
     /// calling thread, once per page, in order. If `deliver` throws, the run
-    /// ends there.
-    public func run(_ firstURL: String, deliver: (Result<ResponseRecord, ErrorRecord>) throws -> Void) rethrows {
+    /// ends there. Returns the number of pages when the run stopped at
+    /// `maxPages` with more that may exist; nil when the pages ended.
+    @discardableResult
+    public func run(_ firstURL: String, deliver: (Result<ResponseRecord, ErrorRecord>) throws -> Void) rethrows -> Int? {
         var pagination = Pagination(firstURL: firstURL, maxPages: maxPages)
         var next: String? = firstURL
         while let url = next {
@@ -31,6 +33,7 @@ public final class PaginatedFetch: Sendable {
                 try deliver(.failure(ErrorRecord(url: url, error)))
             }
         }
+        return pagination.stoppedAtMaxPages ? pagination.pageCount : nil
     }
 
     /// One GET, waited for: the client may complete on any thread, or inside

@@ -29,13 +29,21 @@ public struct Pagination: Sendable {
     /// page after it, or nil if the pages end with this one.
     public mutating func nextURL(after page: ResponseRecord) -> String? {
         pageCount += 1
-        guard pageCount < maxPages, page.status == 200, let payload = FeedPage(body: page.body) else { return nil }
+        guard page.status == 200, let payload = FeedPage(body: page.body) else { return nil }
         if let limit = url.limit {
             guard payload.itemCount == limit else { return nil }
         } else {
             guard payload.itemCount > 0 else { return nil }
         }
         guard let id = payload.lastID, seenIDs.insert(ExactKey(id)).inserted else { return nil }
+        guard pageCount < maxPages else {
+            stoppedAtMaxPages = true
+            return nil
+        }
         return url.after(id)
     }
+
+    /// Whether the pages ended only because `maxPages` were fetched, the last
+    /// of them one that another page would follow: more may exist.
+    public private(set) var stoppedAtMaxPages = false
 }

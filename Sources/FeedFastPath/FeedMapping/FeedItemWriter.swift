@@ -1,7 +1,7 @@
 import FeedCore
 
 /// Writes one checked item as `JSONWriter` writes the reference document's:
-/// the schema's fields in order, optional ones left out, ids in upper case.
+/// the schema's fields in order, optional ones left out, ids as they were read.
 struct FeedItemWriter {
     private var scratch: [UInt8] = []
     private var encoded: [UInt8] = []
@@ -17,26 +17,13 @@ struct FeedItemWriter {
             if !span.escaped, field.kind != .integer, out.hasRoom(ShortBytes.capacity + span.count + 2) {
                 out.appendUnchecked(field.prefix)
                 out.appendUnchecked(0x22)
-                let start = out.count
                 out.appendUnchecked(scanner.base + span.start, span.count)
-                if field.kind == .uuid { out.uppercaseUUID(at: start) }
                 out.appendUnchecked(0x22)
                 continue
             }
             out.append(field.prefix)
             switch field.kind {
-            case .uuid:
-                out.append(0x22)
-                let start = out.count
-                if span.escaped {
-                    scanner.decode(span, into: &scratch)
-                    out.append(scratch)
-                } else {
-                    out.append(scanner.base + span.start, span.count)
-                }
-                out.uppercaseUUID(at: start)
-                out.append(0x22)
-            case .string, .url:
+            case .uuid, .string, .url:
                 appendString(span, from: scanner, into: &out)
             case .integer:
                 if let value = scanner.integer(span) { out.append(Array(String(value).utf8)) }

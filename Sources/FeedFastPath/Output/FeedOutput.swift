@@ -96,18 +96,4 @@ struct FeedOutput {
             append(start, buffer.count)
         }
     }
-
-    /// A UUID just written at `start` (36 bytes of hex digits and dashes,
-    /// already checked) in upper case: a letter has bit 0x40 set, a digit or
-    /// dash has not, so clearing bit 0x20 of the letters alone is enough.
-    /// Five overlapping 8-byte words (the change is idempotent).
-    @inline(__always) mutating func uppercaseUUID(at start: Int) {
-        guard count - start == 36 else { return }
-        let raw = UnsafeMutableRawPointer(base + start)
-        @inline(__always) func upper(_ offset: Int) {
-            let word = raw.loadUnaligned(fromByteOffset: offset, as: UInt64.self)
-            raw.storeBytes(of: word & ~((word & 0x4040_4040_4040_4040) >> 1), toByteOffset: offset, as: UInt64.self)
-        }
-        upper(0); upper(8); upper(16); upper(24); upper(28)
-    }
 }

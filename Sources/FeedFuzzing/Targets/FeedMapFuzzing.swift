@@ -17,6 +17,7 @@ enum FeedMapFuzzing {
     }
 
     private static func check(_ input: [UInt8], _ schema: FeedSchema) throws(FuzzFinding) {
+        try checkSpelling(input, schema)
         var bytes = input
         var written: [UInt8] = []
         let end = bytes.withUnsafeMutableBufferPointer { buffer in
@@ -30,6 +31,26 @@ enum FeedMapFuzzing {
         let (expected, referenceEnd) = try reference(input, schema)
         try expect.require(written == expected, "the fast path (\(schema)) wrote other bytes than the reference path")
         try expect.require(end == referenceEnd, "the fast path (\(schema)) ends at \(end), the reference path at \(referenceEnd)")
+    }
+
+    /// The reference path's document, where it maps a response record: each
+    /// item's id as the payload spells it, and its url the payload's image,
+    /// as it is if absolute, else resolved against the record's url.
+    private static func checkSpelling(_ input: [UInt8], _ schema: FeedSchema) throws(FuzzFinding) {
+        var offset = 0
+        guard let value = try? input.withUnsafeBufferPointer({ (buffer) throws(JSONSyntaxError) in try JSONReader.value(in: buffer, at: &offset) }),
+              case .response(let response)? = try? Record.classify(value),
+              let document = try? FeedItemsMapper.map(response, schema: schema),
+              let items = try? PayloadItems.items(inBody: response.body, what: "feed"), items.count == document.items.count else { return }
+        for (item, mapped) in zip(items, document.items) {
+            try expect.require(mapped["id"]?.stringValue == item["id"]?.stringValue, "an id not spelt as the payload spells it (\(schema))")
+            guard let image = item["image"]?.stringValue, let url = mapped["url"]?.stringValue else {
+                throw expect.fail("a mapped item without its image (\(schema))")
+            }
+            try expect.require(Identifiers.isAbsoluteURL(url), "a mapped url that is not absolute (\(schema))")
+            try expect.require(url == (Identifiers.isAbsoluteURL(image) ? image : URLReference.resolve(image, against: response.url)),
+                               "a mapped url neither the image as given nor resolved against the record's url (\(schema))")
+        }
     }
 
     /// The document the reference path writes for the record at 0, and where it ends.

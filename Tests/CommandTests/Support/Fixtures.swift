@@ -24,10 +24,10 @@ enum TestAccount {
         })
     }
 
-    /// The feed document feed-map must write, byte for byte.
+    /// The feed document feed-map must write, byte for byte: ids as the payload spells them.
     static var feedDocument: String {
         let items = items.map { item -> String in
-            var parts = ["\"id\":\"\(item.id)\""]
+            var parts = ["\"id\":\"\(item.id.lowercased())\""]
             if let description = item.description { parts.append("\"description\":\"\(description)\"") }
             if let location = item.location { parts.append("\"location\":\"\(location)\"") }
             parts.append("\"url\":\"\(item.image)\"")

@@ -40,7 +40,7 @@ final class FeedFetchPaginationTests: XCTestCase {
         XCTAssertEqual(stub.maxRequestsInFlight, 1)
     }
 
-    func test_run_stopsAfterMaxPagesWithoutAnError() {
+    func test_run_stopsAfterMaxPagesWithoutAnError_sayingSoInOneLine() {
         let stub = HTTPClientStub([first: page([idA, idB]), after(idB): page([idC, "id-4"]), after("id-4"): page(["id-5", "id-6"])])
 
         let result = run(["--paginate", "--max-pages", "2", first], client: stub)
@@ -48,7 +48,7 @@ final class FeedFetchPaginationTests: XCTestCase {
         XCTAssertEqual(result.code, 0)
         XCTAssertEqual(result.stdoutLines.count, 2)
         XCTAssertEqual(stub.requestedURLs, [first, after(idB)])
-        XCTAssertEqual(result.stderr, "")
+        XCTAssertEqual(result.stderr, "feed-fetch: stopped after 2 pages (--max-pages 2); the feed may have more\n")
     }
 
     func test_run_writesAStatusPageAsItIsAndStopsThereWithExit0() {

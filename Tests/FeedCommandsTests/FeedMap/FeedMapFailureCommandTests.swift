@@ -26,7 +26,7 @@ final class FeedMapFailureCommandTests: XCTestCase, FeedMapCommandTesting {
 
     func test_run_failsABodyThatIsNotTheFeedShapeAsInvalidData() {
         for body in ["{}", "[]", #"{"items":{}}"#, "not json", "", #"{"items":[{"id":"nope","image":"https://h/i"}]}"#,
-                     #"{"items":[{"id":"\#(Fixture.id0)","image":"/relative"}]}"#,
+                     #"{"items":[{"id":"\#(Fixture.id0)","image":"https:/h"}]}"#, #"{"items":[{"id":"\#(Fixture.id0)","image":""}]}"#,
                      #"{"items":[{"id":"\#(Fixture.id0)","description":7,"image":"https://h/i"}]}"#] {
             let result = run(stdin: .lines(Fixture.responseRecord(body: body)))
 
@@ -47,7 +47,7 @@ final class FeedMapFailureCommandTests: XCTestCase, FeedMapCommandTesting {
             XCTAssertEqual(result.code, 65)
             XCTAssertEqual(jsonValues(result.io.output.bytes).count, 1, "a half feed was written: \(result.stdout.prefix(200))")
             XCTAssertEqual(errorKinds(result), ["invalid-data"])
-            XCTAssertEqual(result.stderr, "feed-map: https://h/v1/feed: invalid feed: items[200].image: not an absolute URL\n")
+            XCTAssertEqual(result.stderr, "feed-map: https://h/v1/feed: invalid feed: items[200].image: not an absolute URL, nor a relative one\n")
         }
     }
 

@@ -27,7 +27,7 @@ final class FeedMapMappingCommandTests: XCTestCase, FeedMapCommandTesting {
         let result = run(stdin: .lines(Fixture.responseRecord(body: payload)))
 
         XCTAssertEqual(result.code, 0)
-        XCTAssertEqual(result.stdout, #"{"items":[{"id":"\#(Fixture.id1)","description":"d","url":"https://h/a/b"}]}"# + "\n")
+        XCTAssertEqual(result.stdout, #"{"items":[{"id":"\#(Fixture.id1Lower)","description":"d","url":"https://h/a/b"}]}"# + "\n")
     }
 
     func test_run_writesAnEmptyFeedForAnEmptyItemsArray() {

@@ -4,7 +4,7 @@ import FeedCore
 /// Ids and records the command tests share.
 enum Fixture {
     static let id0 = "2AB2AE66-A4B7-4A16-B374-51BBAC8DB086"
-    /// Written in lower case in payloads: feed-map writes it in upper case.
+    /// Written in lower case in payloads: feed-map writes it so (`id1` is the same id in upper case).
     static let id1Lower = "73a7f70c-75da-4c2e-b5a3-eed40dc53aa6"
     static let id1 = "73A7F70C-75DA-4C2E-B5A3-EED40DC53AA6"
     static let id2 = "BA298A85-6275-48D3-8315-9C8F7C1CD109"
@@ -13,8 +13,8 @@ enum Fixture {
 
     /// A feed payload of two items, one with every optional key, one with none.
     static let feedPayload = #"{"items":[{"id":"\#(id0)","description":"d","location":"l","image":"https://h/image-0"},{"id":"\#(id1Lower)","image":"https://h/image-1"}]}"#
-    /// The feed document feed-map makes of it, one NDJSON line.
-    static let feedDocument = #"{"items":[{"id":"\#(id0)","description":"d","location":"l","url":"https://h/image-0"},{"id":"\#(id1)","url":"https://h/image-1"}]}"#
+    /// The feed document feed-map makes of it, one NDJSON line: ids as the payload spells them.
+    static let feedDocument = #"{"items":[{"id":"\#(id0)","description":"d","location":"l","url":"https://h/image-0"},{"id":"\#(id1Lower)","url":"https://h/image-1"}]}"#
 
     /// A feed document for the cache, ids and keys as they are to be kept.
     static let cacheDocument = #"{"items":[{"id":"\#(id0)","description":"d","location":"l","url":"https://h/image-0"},{"id":"\#(id2)","url":"https://h/image-2"}]}"#

@@ -2,7 +2,7 @@ import FeedCore
 import XCTest
 
 final class IdentifiersTests: XCTestCase {
-    func test_isUUID_agreesWithCanonicalUUID_onMutationsOfEveryByte() {
+    func test_isUUID_agreesWithCheckedUUID_onMutationsOfEveryByte() {
         let valid = "2ab2AE66-a4b7-4A16-B374-51bbac8db086"
         XCTAssertTrue(check(valid))
         let replacements: [UInt8] = [0x2D, 0x30, 0x39, 0x3A, 0x40, 0x41, 0x46, 0x47, 0x60, 0x61, 0x66, 0x67, 0x2F, 0x20, 0x00, 0x7F, 0x80, 0xC3, 0xFF]
@@ -11,7 +11,7 @@ final class IdentifiersTests: XCTestCase {
             for replacement in replacements {
                 var bytes = Array(valid.utf8)
                 bytes[position] = replacement
-                let expected = String(validating: bytes, as: UTF8.self).flatMap(Identifiers.canonicalUUID) != nil
+                let expected = String(validating: bytes, as: UTF8.self).flatMap(Identifiers.checkedUUID) != nil
                 XCTAssertEqual(bytes.withUnsafeBufferPointer(Identifiers.isUUID), expected, "byte \(position) = \(replacement)")
                 checked += 1
             }

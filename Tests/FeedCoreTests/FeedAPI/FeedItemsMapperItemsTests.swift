@@ -109,15 +109,15 @@ final class FeedItemsMapperItemsTests: XCTestCase, FeedItemsMapperTesting {
         assertInvalidData(try FeedItemsMapper.map(status: 200, body: payload([raw])))
     }
 
-    func test_map_writesLowerCaseAndMixedCaseIDsInUpperCase() throws {
+    func test_map_writesLowerCaseAndMixedCaseIDsAsTheyAreSpelt() throws {
         let raw1 = item(id: "73a7f70c-75da-4c2e-b5a3-eed40dc53aa6", image: "https://a-url.com")
         let raw2 = item(id: "Ba298a85-6275-48D3-8315-9c8F7C1CD109", image: "https://b-url.com")
 
         let result = try FeedItemsMapper.map(status: 200, body: payload([raw1, raw2]))
 
         XCTAssertEqual(result.items.map { $0["id"] }, [
-            .string("73A7F70C-75DA-4C2E-B5A3-EED40DC53AA6"),
-            .string("BA298A85-6275-48D3-8315-9C8F7C1CD109"),
+            .string("73a7f70c-75da-4c2e-b5a3-eed40dc53aa6"),
+            .string("Ba298a85-6275-48D3-8315-9c8F7C1CD109"),
         ])
     }
 

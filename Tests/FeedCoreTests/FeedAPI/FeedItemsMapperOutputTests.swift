@@ -18,7 +18,7 @@ final class FeedItemsMapperOutputTests: XCTestCase, FeedItemsMapperTesting {
         let result = try FeedItemsMapper.map(status: 200, body: payload([raw]))
 
         XCTAssertEqual(written(result),
-                       "{\"items\":[{\"id\":\"2AB2AE66-A4B7-4A16-B374-51BBAC8DB086\",\"description\":\"d\",\"location\":\"l\",\"url\":\"https://h/image-0\"}]}\n")
+                       "{\"items\":[{\"id\":\"2ab2ae66-a4b7-4a16-b374-51bbac8db086\",\"description\":\"d\",\"location\":\"l\",\"url\":\"https://h/image-0\"}]}\n")
     }
 
     func test_map_writesPrettyOutputWithTwoSpaceIndent() throws {
@@ -48,7 +48,7 @@ final class FeedItemsMapperOutputTests: XCTestCase, FeedItemsMapperTesting {
             {"id": "BA298A85-6275-48D3-8315-9C8F7C1CD109", "location": "Location 2", "image": "https://url-2.com"},
             {"id": "5A0D45B3-8E26-4385-8C5D-213E160A5E3C", "description": "Description 3", "image": "https://url-3.com"},
             {"id": "FF0ECFE2-2879-403F-8DBE-A83B4010B340", "description": null, "image": "https://url-4.com"},
-            {"id": "dc97ef5e-2cc9-4905-a8ad-3c351c311001", "description": "Description 5", "location": "Location 5", "image": "https://url-5.com"},
+            {"id": "DC97EF5E-2CC9-4905-A8AD-3C351C311001", "description": "Description 5", "location": "Location 5", "image": "https://url-5.com"},
             {"id": "557D87F1-25D3-4D77-82E9-364B2ED9CB30", "description": "Description 6", "location": "Location 6", "image": "https://url-6.com"},
             {"id": "A83284EF-C2DF-415D-AB73-2A9B8B04950B", "description": "Description 7", "location": "Location 7", "image": "https://url-7.com"},
             {"id": "F79BD7F8-063F-46E2-8147-A67635C3BB01", "description": "Description 8", "location": "Location 8", "image": "https://url-8.com"}

@@ -12,7 +12,7 @@ final class FeedItemsMapperPayloadTests: XCTestCase, FeedItemsMapperTesting {
 
         let result = try FeedItemsMapper.map(payload: payload)
 
-        XCTAssertEqual(result.items, [FeedImage(id: "73A7F70C-75DA-4C2E-B5A3-EED40DC53AA6", description: "d", url: "https://a.com").json])
+        XCTAssertEqual(result.items, [FeedImage(id: "73a7f70c-75da-4c2e-b5a3-eed40dc53aa6", description: "d", url: "https://a.com").json])
     }
 
     func test_mapPayload_deliversNoItemsForAnEmptyList() throws {
@@ -48,6 +48,51 @@ final class FeedItemsMapperPayloadTests: XCTestCase, FeedItemsMapperTesting {
         let fromResponse = try FeedItemsMapper.map(status: 200, body: payload(items))
 
         XCTAssertEqual(fromPayload, fromResponse)
-        XCTAssertEqual(fromPayload.items, testAccountImages.map(\.json))
+        XCTAssertEqual(fromPayload.items, testAccountImages.map { image in
+            var image = image
+            image.id = image.id.lowercased()
+            return image.json
+        }, "the ids as the payload spells them")
+    }
+
+    func test_map_writesEachIdAsThePayloadSpellsIt() throws {
+        let ids = ["2ab2ae66-a4b7-4a16-b374-51bbac8db086", "73A7F70C-75DA-4C2E-B5A3-EED40DC53AA6", "Ba298a85-6275-48D3-8315-9c8f7c1cd109"]
+        let items = ids.map { item(id: $0, description: nil, location: nil, image: "https://h/\($0)") }
+
+        let result = try FeedItemsMapper.map(payload: JSONObject([("items", .array(items))]))
+
+        XCTAssertEqual(result.items.compactMap { $0["id"]?.stringValue }, ids)
+    }
+
+    func test_mapResponse_resolvesRelativeImageURLsAgainstTheRecordsURL() throws {
+        let images = ["/img/1.png", "img/2.png", "../x.png", "?q", "#f", "//cdn.example/p", "https://other.example/abs/../kept"]
+        let items = images.enumerated().map { offset, image in
+            item(id: "2ab2ae66-a4b7-4a16-b374-51bbac8db08\(offset)", description: nil, location: nil, image: image)
+        }
+        let response = ResponseRecord(url: "https://api.example/v1/feed?limit=3#top", status: 200, body: payload(items))
+
+        let result = try FeedItemsMapper.map(response)
+
+        XCTAssertEqual(result.items.compactMap { $0["url"]?.stringValue }, [
+            "https://api.example/img/1.png", "https://api.example/v1/img/2.png", "https://api.example/x.png",
+            "https://api.example/v1/feed?q", "https://api.example/v1/feed?limit=3#f", "https://cdn.example/p",
+            "https://other.example/abs/../kept",
+        ])
+    }
+
+    func test_mapPayload_refusesARelativeImageURL_withNoURLToResolveItAgainst() {
+        for image in ["/img/1.png", "img/2.png", ""] {
+            let items: [JSON] = [item(id: "2ab2ae66-a4b7-4a16-b374-51bbac8db086", description: nil, location: nil, image: image)]
+            assertInvalidData(try FeedItemsMapper.map(payload: JSONObject([("items", .array(items))])), image)
+            assertInvalidData(try FeedItemsMapper.map(status: 200, body: payload(items)), image)
+        }
+    }
+
+    func test_mapResponse_refusesAnEmptyImageAndOneThatResolvesToNoAbsoluteURL() {
+        for image in ["", "mailto:a@b", "g:h", "https://h/a b"] {
+            let items: [JSON] = [item(id: "2ab2ae66-a4b7-4a16-b374-51bbac8db086", description: nil, location: nil, image: image)]
+            let response = ResponseRecord(url: "https://api.example/v1/feed", status: 200, body: payload(items))
+            assertInvalidData(try FeedItemsMapper.map(response), image)
+        }
     }
 }

@@ -31,11 +31,11 @@ final class FeedItemsMapperSpotsTests: XCTestCase, FeedItemsMapperTesting {
         let result = try FeedItemsMapper.map(status: 200, body: payload([raw1, raw2]), schema: .spots)
 
         XCTAssertEqual(result.items, [
-            FeedSpot(id: "73A7F70C-75DA-4C2E-B5A3-EED40DC53AA6", author: "an author", description: "a spot", likes: 42, url: "https://spot-1.com").json,
+            FeedSpot(id: "73a7f70c-75da-4c2e-b5a3-eed40dc53aa6", author: "an author", description: "a spot", likes: 42, url: "https://spot-1.com").json,
             FeedSpot(id: "BA298A85-6275-48D3-8315-9C8F7C1CD109", author: "another author", likes: 0, url: "https://spot-2.com").json,
         ])
         XCTAssertEqual(written(result), "{\"items\":[" +
-            #"{"id":"73A7F70C-75DA-4C2E-B5A3-EED40DC53AA6","author":"an author","description":"a spot","likes":42,"url":"https://spot-1.com"},"# +
+            #"{"id":"73a7f70c-75da-4c2e-b5a3-eed40dc53aa6","author":"an author","description":"a spot","likes":42,"url":"https://spot-1.com"},"# +
             #"{"id":"BA298A85-6275-48D3-8315-9C8F7C1CD109","author":"another author","likes":0,"url":"https://spot-2.com"}"# +
             "]}\n")
     }

@@ -63,8 +63,10 @@ final class ImageCommentsMapperTests: XCTestCase {
         }
         """.utf8)
 
+        var lowerCase = comment2
+        lowerCase.id = comment2.id.lowercased()
         for status in [200, 201, 250, 280, 299] {
-            XCTAssertEqual(try ImageCommentsMapper.map(status: status, body: body), [comment1, comment2], "status \(status)")
+            XCTAssertEqual(try ImageCommentsMapper.map(status: status, body: body), [comment1, lowerCase], "status \(status), ids as written")
         }
     }
 
@@ -198,7 +200,7 @@ final class ImageCommentsMapperTests: XCTestCase {
         let comments = try ImageCommentsMapper.map(status: 200, body: payload([raw]))
 
         XCTAssertEqual(String(decoding: JSONWriter().line(ImageCommentsMapper.document(comments)), as: UTF8.self),
-                       #"{"items":[{"id":"2AB2AE66-A4B7-4A16-B374-51BBAC8DB086","message":"a message with a / slash","created_at":"2020-05-20T11:24:59Z","author":{"username":"a username"}}]}"# + "\n")
+                       #"{"items":[{"id":"2ab2ae66-a4b7-4a16-b374-51bbac8db086","message":"a message with a / slash","created_at":"2020-05-20T11:24:59Z","author":{"username":"a username"}}]}"# + "\n")
     }
 
     func test_document_writesAnEmptyItemsArrayForNoComments() {

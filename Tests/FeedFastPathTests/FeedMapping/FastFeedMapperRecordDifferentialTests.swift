@@ -101,6 +101,48 @@ final class FastFeedMapperRecordDifferentialTests: XCTestCase, FastFeedMapperDif
         }
     }
 
+    /// Ids in lower, upper and mixed case, each to be written as it is spelt.
+    static let mixedCasePayload = #"{\"items\":[{\"id\":\"2ab2ae66-a4b7-4a16-b374-51bbac8db086\",\"image\":\"https:\/\/h\/1\"},"#
+        + #"{\"id\":\"73A7F70C-75DA-4C2E-B5A3-EED40DC53AA6\",\"image\":\"https:\/\/h\/2\"},"#
+        + #"{\"id\":\"Ba298a85-6275-48D3-8315-9c8f7c1cd109\",\"image\":\"https:\/\/h\/3\"}]}"#
+    /// Image paths relative to the record's url, as an API that serves its own images writes them.
+    static let relativePayload = #"{\"items\":[{\"id\":\"2ab2ae66-a4b7-4a16-b374-51bbac8db086\",\"image\":\"\/img\/1.png\"},"#
+        + #"{\"id\":\"73a7f70c-75da-4c2e-b5a3-eed40dc53aa6\",\"image\":\"img\/2.png\"}]}"#
+
+    /// The fast path writes each id as its input spells it (a test of the
+    /// fast path itself: the differential ones hold it to the reference,
+    /// which `FeedItemsMapper`'s tests hold to the contract).
+    func test_fastPath_writesEachIdAsSpelt() throws {
+        let record = Array(#"{"url":"https://h/v1/feed","status":200,"headers":{},"body":"\#(Self.mixedCasePayload)"}"#.utf8)
+        for way in Self.ways(schema: .images) {
+            var written: [UInt8] = []
+            var input = record
+            let end = input.withUnsafeMutableBufferPointer { buffer in
+                way.map(buffer, 0) { written += $0 }
+            }
+            XCTAssertEqual(end, record.count, way.name)
+            let text = String(decoding: written, as: UTF8.self)
+            for id in ["2ab2ae66-a4b7-4a16-b374-51bbac8db086", "73A7F70C-75DA-4C2E-B5A3-EED40DC53AA6", "Ba298a85-6275-48D3-8315-9c8f7c1cd109"] {
+                XCTAssertTrue(text.contains(#""id":"\#(id)""#), "\(way.name): \(id) in \(text)")
+            }
+        }
+    }
+
+    /// An item whose image is relative is declined, having written nothing,
+    /// for the reference to resolve against the record's url.
+    func test_fastPath_declinesARelativeImageURL() throws {
+        let record = Array(#"{"url":"https://h/v1/feed","status":200,"headers":{},"body":"\#(Self.relativePayload)"}"#.utf8)
+        for way in Self.ways(schema: .images) {
+            var written: [UInt8] = []
+            var input = record
+            let end = input.withUnsafeMutableBufferPointer { buffer in
+                way.map(buffer, 0) { written += $0 }
+            }
+            XCTAssertNil(end, way.name)
+            XCTAssertEqual(written, [], way.name)
+        }
+    }
+
     /// A few inputs written out, so a regression reads plainly.
     func test_fastPath_matchesReference_onHandPickedRecords() throws {
         let payload = #"{\"items\":[{\"id\":\"2ab2ae66-a4b7-4a16-b374-51bbac8db086\",\"image\":\"https:\/\/h\/i\"}]}"#
@@ -117,6 +159,10 @@ final class FastFeedMapperRecordDifferentialTests: XCTestCase, FastFeedMapperDif
             #"{"url":"https://h/feed","status":200,"headers":{},"body":"\#(payload)","x":}"#,
             #"{"items":[]}"#,
             #"{"url":"https://h/feed","error":{"kind":"connectivity","message":"refused"}}"#,
+            #"{"url":"https://h/v1/feed","status":200,"headers":{},"body":"\#(Self.mixedCasePayload)"}"#,
+            #"{"url":"https://h/v1/feed?limit=2","status":200,"headers":{},"body":"\#(Self.relativePayload)"}"#,
+            #"{"url":"https://h/v1/feed?limit=2","status":200,"headers":{},"body":"\#(Self.relativePayload.replacingOccurrences(of: "\\/", with: "/"))"}"#,
+            Self.relativePayload.replacingOccurrences(of: "\\", with: ""),
         ]
         var failures = FailureLog(self)
         for schema in FeedSchema.allCases {

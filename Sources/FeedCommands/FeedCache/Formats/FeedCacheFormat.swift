@@ -25,9 +25,10 @@ enum FeedCacheFormat: String, CaseIterable {
     }
 
     /// Whether a failure is told to the next stage by an error record on
-    /// stdout. Not among ids, which are lines for `tail` and `read`, nor in
-    /// a page, which is for a browser: there only the message on stderr.
-    var carriesRecords: Bool { documentFormat != nil }
+    /// stdout: where the documents are records (`OutputFormat.carriesRecords`).
+    /// Not among ids, which are lines for `tail` and `read`, nor in a page,
+    /// which is for a browser: there only the message on stderr.
+    var carriesRecords: Bool { documentFormat?.carriesRecords ?? false }
 
     /// `--format`'s value, json if none; an unknown one is a usage error.
     static func chosen(by arguments: ParsedArguments, _ stage: Stage) throws(CommandStop) -> FeedCacheFormat {

@@ -26,6 +26,8 @@ struct FeedCacheSubcommands {
         switch operands.first {
         case "save"?:
             try allow(["save"], operands: 1)
+            // `-q` writes nothing on stdout, an error record included.
+            if arguments.has("--quiet") { stage.output.carriesRecords = false }
             try save()
         case "load"?:
             try allow(["load"], operands: 1)
