@@ -93,7 +93,13 @@ final class NumericOptionRangeTests: XCTestCase {
         XCTAssertFalse(result.signaled, "\(options)", file: file, line: line)
         XCTAssertTrue(result.status == 0 || result.status == other, "\(options): \(result.status) \(result.err)", file: file, line: line)
         XCTAssertFalse(result.err.contains("needs"), "\(options): \(result.err)", file: file, line: line)
-        XCTAssertEqual(server.requests.count, 1, "\(options): the GET was made", file: file, line: line)
+        // A run that may time out (a millisecond on a busy machine) may end
+        // before its request arrives; one that succeeded made it.
+        if result.status == 0 {
+            XCTAssertEqual(server.requests.count, 1, "\(options): the GET was made", file: file, line: line)
+        } else {
+            XCTAssertTrue(result.err.contains("timed out") || result.err.contains("timeout"), "\(options): \(result.err)", file: file, line: line)
+        }
     }
 
     /// Refused: `usage`, one line naming the option and its range, no request made.
