@@ -7,6 +7,11 @@ import FeedPlatform
 ///     images/<hash>  image data (`ImageCacheFile`), named by the SHA-256 of
 ///                    its URL, so that no URL can become a path
 ///     .lock          the writers' lock (flock)
+///     CACHEDIR.TAG   the mark of a cache folder (`CacheOwnership`)
+///
+/// Readers and writers use only a private folder (`checkPrivate`); a writer
+/// only a folder that is the cache's (`claim`), and it removes nothing that
+/// `CacheOwnership` does not call the cache's.
 public final class FileSystemFeedStore: FeedStore {
     public let path: String
     private let temporaries: TemporaryFileRegistry
@@ -15,11 +20,15 @@ public final class FileSystemFeedStore: FeedStore {
     /// The directory, once opened (or created): kept for the run, by readers
     /// and writers alike.
     private var opened: CacheDirectory?
+    /// Whether a writer has made sure the directory is the cache's.
+    private var claimed = false
+    /// How long a writer waits for the lock, in seconds.
+    private let lockWait: Int
     /// `images/`, once a reader found it; a writer that may replace it
     /// lets it go.
     var imagesForReading: CacheDirectory?
 
-    static let imagesName = "images"
+    static let imagesName = CacheOwnership.imagesName
 
     /// The most temporary files the store has at once: image data is stored
     /// in batches of at most this many files, each batch under one flush.
@@ -27,18 +36,32 @@ public final class FileSystemFeedStore: FeedStore {
     public static let maxTemporaryFilesAtOnce = 500
 
     /// The store in directory `path`, reporting its temporary files to
-    /// `temporaries`, flushing through `flushing` (a test's may fail).
-    public init(path: String, temporaries: TemporaryFileRegistry, flushing: FlushCalls = .system) {
+    /// `temporaries`, flushing through `flushing` (a test's may fail); a
+    /// writer waits `lockWait` seconds at most for another's lock.
+    public init(path: String, temporaries: TemporaryFileRegistry, flushing: FlushCalls = .system, lockWait: Int = CacheLockWait.defaultSeconds) {
         self.path = path
         self.temporaries = temporaries
         self.flush = Flush(flushing)
+        self.lockWait = lockWait
     }
 
     /// The directory, created if `create`; nil if it does not exist.
     func directory(create: Bool, kind: ErrorKind) throws -> CacheDirectory? {
         if let opened { return opened }
         opened = try CacheDirectory.open(path, create: create, kind: kind, temporaries: temporaries, flush: flush)
+        opened?.lockWait = lockWait
         return opened
+    }
+
+    /// The directory for a writer: as `directory(create:kind:)`, and claimed
+    /// as the cache's before the first change (`CacheDirectory.claim`).
+    func directoryForWriting(create: Bool, kind: ErrorKind) throws -> CacheDirectory? {
+        guard let directory = try directory(create: create, kind: kind) else { return nil }
+        if !claimed {
+            try directory.claim(kind: kind)
+            claimed = true
+        }
+        return directory
     }
 
     /// `images/` for reading; nil if there is none.
@@ -61,11 +84,11 @@ public final class FileSystemFeedStore: FeedStore {
     }
 
     public func insert(_ feed: CachedFeed, keepingImageDataFor imageURLs: @autoclosure () -> Set<String>) throws {
-        guard let directory = try directory(create: true, kind: .saving) else { return }
+        guard let directory = try directoryForWriting(create: true, kind: .saving) else { return }
         // Worked out before the lock, so other writers do not wait on it.
         let parts = FeedCacheFile.parts(for: feed)
         try directory.locked {
-            try directory.removeStaleTemporaries()
+            try directory.removeStaleTemporaries(inImages: false)
             try replaceFeed(in: directory, keepingImageDataFor: imageURLs()) { () throws(StoreError) in
                 try directory.writeTemporary(FeedCacheFile.name, parts, syncing: true)
             }
@@ -98,7 +121,7 @@ public final class FileSystemFeedStore: FeedStore {
     /// Under the writers' lock: the feed file rewritten with its new
     /// timestamp and validators; `images/` is not touched.
     public func renewCachedFeed(_ renewal: (CachedFeed?) -> CachedFeed?) throws {
-        guard let directory = try directory(create: false, kind: .saving) else {
+        guard let directory = try directoryForWriting(create: false, kind: .saving) else {
             _ = renewal(nil)
             return
         }
@@ -109,7 +132,7 @@ public final class FileSystemFeedStore: FeedStore {
     }
 
     public func deleteCachedFeed(if isStale: (Result<CachedFeed?, Error>) -> Bool) throws {
-        guard let directory = try directory(create: false, kind: .deletion) else {
+        guard let directory = try directoryForWriting(create: false, kind: .deletion) else {
             _ = isStale(.success(nil))
             return
         }
@@ -117,18 +140,22 @@ public final class FileSystemFeedStore: FeedStore {
         try directory.locked(kind: .deletion) {
             guard isStale(Result { try retrieve(in: directory) }) else { return }
             let images = try directory.subdirectory(Self.imagesName, create: false, replacingOther: true, kind: .deletion)
-            try directory.remove(FeedCacheFile.name)
+            guard try directory.remove(FeedCacheFile.name) else {
+                throw StoreError(.deletion, "cannot delete \(path)/\(FeedCacheFile.name): it is a folder, not the cache's file; move it out of \(path)")
+            }
             try images.map { try prune($0) { _ in true } }
             try directory.sync()
         }
     }
 
-    /// Removes the image files `shouldDelete` names, and any temporary one.
+    /// Removes the image files `shouldDelete` names, and any temporary one;
+    /// nothing else (`CacheOwnership`), and never a folder.
     func prune(_ images: CacheDirectory, where shouldDelete: (String) -> Bool) throws {
         var removed = false
-        for name in try images.entries() where shouldDelete(name) || CacheDirectory.isTemporary(name) {
-            try images.remove(name)
-            removed = true
+        for name in try images.entries() {
+            let imageFile = CacheOwnership.isImageName(name)
+            guard imageFile ? shouldDelete(name) : CacheOwnership.isTemporary(name, inImages: true) else { continue }
+            removed = try images.remove(name) || removed
         }
         if removed { try images.sync() }
     }

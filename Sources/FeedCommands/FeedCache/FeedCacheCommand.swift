@@ -2,8 +2,9 @@ import FeedCore
 
 /// feed-cache: the local feed loader, image data loader, cache policy and store.
 public struct FeedCacheCommand {
-    /// Makes the store for a cache directory.
-    public typealias StoreFactory = (_ directory: String) -> FeedStore & FeedImageDataStore
+    /// Makes the store for a cache directory, its writers waiting at most
+    /// `lockWait` seconds for the lock.
+    public typealias StoreFactory = (_ directory: String, _ lockWait: Int) -> FeedStore & FeedImageDataStore
 
     private let makeStore: StoreFactory
 
@@ -15,9 +16,11 @@ public struct FeedCacheCommand {
         Stage.run(tool: "feed-cache", io: io) { stage in
             let arguments = try stage.parse(arguments, FeedCacheOptions.all) { FeedCacheHelp.text(for: $0.operands) }
             let configuration: CacheConfiguration
+            let lockWait: Int
             do throws(ToolError) {
                 configuration = try CacheConfiguration.resolve(cacheDir: arguments.value("--cache-dir"), maxAge: arguments.value("--max-age"),
                                                                environment: io.environment)
+                lockWait = try CacheConfiguration.lockWait(environment: io.environment)
             } catch {
                 throw stage.usage(error.message)
             }
@@ -26,7 +29,7 @@ public struct FeedCacheCommand {
             // Ids are lines for `tail` and `read`, not records: no error record among them.
             stage.output.carriesRecords = format.carriesRecords
             let cache = FeedCacheSubcommands(stage: stage, arguments: arguments, format: format, directory: configuration.directory,
-                                             store: makeStore(configuration.directory), policy: configuration.policy)
+                                             store: makeStore(configuration.directory, lockWait), policy: configuration.policy)
             try cache.run()
         }
     }
