@@ -107,8 +107,13 @@ final class CacheDirectory {
     /// stays where it is.
     func refuseDirectory(inPlaceOf name: String) throws {
         if let existing = try? DirectoryCalls.status(name, in: fd), existing.st_mode & S_IFMT == S_IFDIR {
-            throw StoreError(.saving, "\(path)/\(name) is a folder, not the cache's file: move it out of \(path)")
+            throw folderInPlace(of: name, kind: .saving)
         }
+    }
+
+    /// What a writer says of a folder where a file of the cache's belongs.
+    func folderInPlace(of name: String, kind: ErrorKind) -> StoreError {
+        StoreError(kind, "\(path)/\(name) is a folder, not the cache's file: move it out of \(path)")
     }
 
     /// Removes `name` if it is a file or a link (never followed); true also

@@ -141,7 +141,7 @@ public final class FileSystemFeedStore: FeedStore {
             guard isStale(Result { try retrieve(in: directory) }) else { return }
             let images = try directory.subdirectory(Self.imagesName, create: false, replacingOther: true, kind: .deletion)
             guard try directory.remove(FeedCacheFile.name) else {
-                throw StoreError(.deletion, "cannot delete \(path)/\(FeedCacheFile.name): it is a folder, not the cache's file; move it out of \(path)")
+                throw directory.folderInPlace(of: FeedCacheFile.name, kind: .deletion)
             }
             try images.map { try prune($0) { _ in true } }
             try directory.sync()
