@@ -30,7 +30,8 @@ extension CacheDirectory {
     /// refused (a `kind` error). A folder tagged with `CACHEDIR.TAG` is; an
     /// untagged one that is empty, or holds only what `CacheOwnership` calls
     /// the cache's own (a cache of an earlier version), is tagged now,
-    /// durably, and then is.
+    /// durably, under the lock, and then is. No lock file is made in a
+    /// folder that is refused.
     func claim(kind: ErrorKind) throws {
         if let start = firstBytes(of: CacheOwnership.tagName, count: CacheOwnership.signature.count), CacheOwnership.isTag(start) {
             return
@@ -39,7 +40,11 @@ extension CacheDirectory {
             throw StoreError(kind, "\(path) is not a cache: it holds \(stranger), which is not the cache's, and no CACHEDIR.TAG; "
                              + "give --cache-dir an empty or new folder")
         }
-        try writeAtomically(CacheOwnership.tagName, [CacheOwnership.tag])
+        // Under the lock, as every temporary file is: another writer sweeps
+        // what it finds of them as a dead writer's.
+        try locked(kind: kind) {
+            try writeAtomically(CacheOwnership.tagName, [CacheOwnership.tag])
+        }
     }
 
     /// The first entry of an untagged folder that is not the cache's own

@@ -134,6 +134,21 @@ final class CacheFolderOwnershipTests: XCTestCase {
         for path in strangers { XCTAssertEqual(after[path], before[path], path) }
     }
 
+    func test_aFileInPlaceOfImages_isNotTheCaches_andWritersThatNeedTheFolderSaySo() throws {
+        let cache = try seededCache()
+        try FileManager.default.removeItem(atPath: cache + "/images")
+        try writeFile(cache + "/images", Array("a list of my images".utf8))
+        let before = tree(cache)
+
+        for (arguments, input) in [(["save", "-q"], otherFeed), (["image", "save"], Array(imageRecord(url: url, body: [6]).utf8))] {
+            let result = try run(arguments, cache, stdin: input)
+            XCTAssertEqual(result.status, 74, "\(arguments): \(result.err)")
+            XCTAssertEqual(result.lastErrorKind, "saving", "\(arguments)")
+            XCTAssertTrue(result.err.contains("\(cache)/images is not a folder, and not the cache's: move it out of \(cache)"), result.err)
+            XCTAssertSameTree(tree(cache), before, "\(arguments): the file stays, and so does the old feed")
+        }
+    }
+
     // MARK: Trust only a private folder
 
     func test_aFolderOthersCanWrite_isRefusedByEveryCommand_untilChmod700() throws {
