@@ -3,13 +3,19 @@
 public enum DirectoryCalls {
     /// mkdir(2) of `name` in `directory` (AT_FDCWD: a path), then its mode set
     /// whatever the umask; false if something of that name exists already.
+    /// The mode is set through the new folder's own descriptor, opened
+    /// without following a link: if another process put a link in its place
+    /// meanwhile, what the link points to keeps its mode.
     public static func makeDirectory(_ name: String, mode: mode_t, in directory: Int32 = AT_FDCWD) throws(SystemError) -> Bool {
         do {
             _ = try SystemCall.value { mkdirat(directory, name, mode) }
         } catch where error.code == EEXIST {
             return false
         }
-        _ = fchmodat(directory, name, mode, 0)
+        if let made = try? FileDescriptor.open(name, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC, relativeTo: directory) {
+            _ = fchmod(made, mode)
+            FileDescriptor.close(made)
+        }
         return true
     }
 

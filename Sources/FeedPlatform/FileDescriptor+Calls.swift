@@ -80,6 +80,17 @@ extension FileDescriptor {
         _ = try SystemCall.value { flock(fd, LOCK_EX) }
     }
 
+    /// flock(2) LOCK_EX | LOCK_NB: true if the lock is now held, false if
+    /// another descriptor holds it (nothing waits).
+    public static func tryLockExclusively(_ fd: Int32) throws(SystemError) -> Bool {
+        do {
+            _ = try SystemCall.value { flock(fd, LOCK_EX | LOCK_NB) }
+            return true
+        } catch where error.code == EWOULDBLOCK {
+            return false
+        }
+    }
+
     /// lseek(2); the new offset.
     @discardableResult
     public static func seek(_ fd: Int32, to offset: off_t, from whence: Int32 = SEEK_SET) throws(SystemError) -> off_t {

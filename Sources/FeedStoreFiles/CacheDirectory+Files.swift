@@ -89,7 +89,7 @@ extension CacheDirectory {
     /// A new, empty temporary file for `name` (mode 0600), reported to the
     /// registry: its name and its descriptor, open for writing.
     func createTemporary(_ name: String) throws(StoreError) -> (name: String, file: Int32) {
-        let temporary = CacheDirectory.temporaryName(for: name)
+        let temporary = CacheOwnership.temporaryName(for: name)
         let file: Int32
         do {
             file = try FileDescriptor.open(temporary, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, mode: 0o600, relativeTo: fd)
@@ -101,11 +101,11 @@ extension CacheDirectory {
         return (temporary, file)
     }
 
-    /// Renames `temporary` over `name` (a directory in its place removed
-    /// first), unless a cancel is pending; on failure removes `temporary`.
+    /// Renames `temporary` over `name` (a folder in its place is refused,
+    /// never removed), unless a cancel is pending; on failure removes `temporary`.
     func publish(_ temporary: String, as name: String) throws(StoreError) {
         do {
-            try removeDirectory(inPlaceOf: name)
+            try refuseDirectory(inPlaceOf: name)
             try temporaries.publish("\(path)/\(temporary)") { () throws(ToolError) in
                 do {
                     try DirectoryCalls.rename(temporary, to: name, in: fd)
@@ -149,12 +149,4 @@ extension CacheDirectory {
         }
         return true
     }
-
-    /// A name no other writer uses; `.tmp-` marks it stale if left behind.
-    static func temporaryName(for name: String) -> String {
-        ".tmp-\(name)-\(ProcessIdentity.processID)-\(UInt32.random(in: 0...UInt32.max))"
-    }
-
-    /// Whether `name` is a temporary file (a writer's, or one a dead writer left).
-    static func isTemporary(_ name: String) -> Bool { name.hasPrefix(".tmp-") }
 }

@@ -18,14 +18,14 @@ extension FileSystemFeedStore: FeedImageDataStore {
     func lockedImagesDirectory() throws(StoreError) -> (cache: CacheDirectory, images: CacheDirectory) {
         let missing = StoreError(.saving, "cannot create \(path)/\(Self.imagesName)")
         do {
-            guard let cache = try directory(create: true, kind: .saving) else { throw missing }
+            guard let cache = try directoryForWriting(create: true, kind: .saving) else { throw missing }
             imagesForReading = nil
             try cache.lock(kind: .saving)
             do {
                 guard let images = try cache.subdirectory(Self.imagesName, create: true, replacingOther: true, kind: .saving) else {
                     throw missing
                 }
-                try? images.removeStaleTemporaries()
+                try? images.removeStaleTemporaries(inImages: true)
                 return (cache, images)
             } catch {
                 cache.unlock()
@@ -46,7 +46,7 @@ extension FileSystemFeedStore: FeedImageDataStore {
     }
 
     /// False only when `images/` is not there or holds no image file (a
-    /// temporary one is none); true where it cannot be read, so that each
+    /// temporary one is none, nor a name the store never gives); true where it cannot be read, so that each
     /// lookup says what is wrong.
     public func mayHoldImageData() -> Bool {
         let found: CacheDirectory?
@@ -57,6 +57,6 @@ extension FileSystemFeedStore: FeedImageDataStore {
         }
         guard let images = found else { return false }
         guard let names = try? images.entries() else { return true }
-        return names.contains { !CacheDirectory.isTemporary($0) }
+        return names.contains { CacheOwnership.isImageName($0) }
     }
 }

@@ -6,7 +6,7 @@ extension FileSystemFeedStore: FeedStreamingStore {
     /// the cache directory is not there yet: a first save checks first and
     /// writes after, so that input that fails never makes the directory.
     public func beginFeed() throws -> StreamedFeed? {
-        guard let directory = try directory(create: false, kind: .saving) else { return nil }
+        guard let directory = try directoryForWriting(create: false, kind: .saving) else { return nil }
         imagesForReading = nil
         return try StreamedFeedFile(store: self, directory: directory)
     }

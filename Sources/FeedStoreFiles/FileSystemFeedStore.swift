@@ -7,6 +7,11 @@ import FeedPlatform
 ///     images/<hash>  image data (`ImageCacheFile`), named by the SHA-256 of
 ///                    its URL, so that no URL can become a path
 ///     .lock          the writers' lock (flock)
+///     CACHEDIR.TAG   the mark of a cache folder (`CacheOwnership`)
+///
+/// Readers and writers use only a private folder (`checkPrivate`); a writer
+/// only a folder that is the cache's (`claim`), and it removes nothing that
+/// `CacheOwnership` does not call the cache's.
 public final class FileSystemFeedStore: FeedStore {
     public let path: String
     private let temporaries: TemporaryFileRegistry
@@ -15,11 +20,15 @@ public final class FileSystemFeedStore: FeedStore {
     /// The directory, once opened (or created): kept for the run, by readers
     /// and writers alike.
     private var opened: CacheDirectory?
+    /// Whether a writer has made sure the directory is the cache's.
+    private var claimed = false
+    /// How long a writer waits for the lock, in seconds.
+    private let lockWait: Int
     /// `images/`, once a reader found it; a writer that may replace it
     /// lets it go.
     var imagesForReading: CacheDirectory?
 
-    static let imagesName = "images"
+    static let imagesName = CacheOwnership.imagesName
 
     /// The most temporary files the store has at once: image data is stored
     /// in batches of at most this many files, each batch under one flush.
@@ -27,27 +36,35 @@ public final class FileSystemFeedStore: FeedStore {
     public static let maxTemporaryFilesAtOnce = 500
 
     /// The store in directory `path`, reporting its temporary files to
-    /// `temporaries`, flushing through `flushing` (a test's may fail).
-    public init(path: String, temporaries: TemporaryFileRegistry, flushing: FlushCalls = .system) {
+    /// `temporaries`, flushing through `flushing` (a test's may fail); a
+    /// writer waits `lockWait` seconds at most for another's lock.
+    public init(path: String, temporaries: TemporaryFileRegistry, flushing: FlushCalls = .system, lockWait: Int = CacheLockWait.defaultSeconds) {
         self.path = path
         self.temporaries = temporaries
         self.flush = Flush(flushing)
+        self.lockWait = lockWait
     }
 
     /// The directory, created if `create`; nil if it does not exist. When it
-    /// cannot be opened or made, the message says how to choose another.
+    /// cannot be opened or made, the message says how to choose another
+    /// (`CacheDirectory.open`).
     func directory(create: Bool, kind: ErrorKind) throws -> CacheDirectory? {
         if let opened { return opened }
-        do {
-            opened = try CacheDirectory.open(path, create: create, kind: kind, temporaries: temporaries, flush: flush)
-        } catch let error as StoreError {
-            throw StoreError(error.kind, "\(error.reason) (\(Self.otherFolder))")
-        }
+        opened = try CacheDirectory.open(path, create: create, kind: kind, temporaries: temporaries, flush: flush)
+        opened?.lockWait = lockWait
         return opened
     }
 
-    /// How a user puts the cache elsewhere, for a folder that cannot be used.
-    static let otherFolder = "use another folder with --cache-dir DIR or FEED_CACHE_DIR"
+    /// The directory for a writer: as `directory(create:kind:)`, and claimed
+    /// as the cache's before the first change (`CacheDirectory.claim`).
+    func directoryForWriting(create: Bool, kind: ErrorKind) throws -> CacheDirectory? {
+        guard let directory = try directory(create: create, kind: kind) else { return nil }
+        if !claimed {
+            try directory.claim(kind: kind)
+            claimed = true
+        }
+        return directory
+    }
 
     /// `images/` for reading; nil if there is none.
     func imagesDirectoryForReading() throws -> CacheDirectory? {
@@ -69,11 +86,11 @@ public final class FileSystemFeedStore: FeedStore {
     }
 
     public func insert(_ feed: CachedFeed, keepingImageDataFor imageURLs: @autoclosure () -> Set<String>) throws {
-        guard let directory = try directory(create: true, kind: .saving) else { return }
+        guard let directory = try directoryForWriting(create: true, kind: .saving) else { return }
         // Worked out before the lock, so other writers do not wait on it.
         let parts = FeedCacheFile.parts(for: feed)
         try directory.locked {
-            try directory.removeStaleTemporaries()
+            try directory.removeStaleTemporaries(inImages: false)
             try replaceFeed(in: directory, keepingImageDataFor: imageURLs()) { () throws(StoreError) in
                 try directory.writeTemporary(FeedCacheFile.name, parts, syncing: true)
             }
@@ -106,7 +123,7 @@ public final class FileSystemFeedStore: FeedStore {
     /// Under the writers' lock: the feed file rewritten with its new
     /// timestamp and validators; `images/` is not touched.
     public func renewCachedFeed(_ renewal: (CachedFeed?) -> CachedFeed?) throws {
-        guard let directory = try directory(create: false, kind: .saving) else {
+        guard let directory = try directoryForWriting(create: false, kind: .saving) else {
             _ = renewal(nil)
             return
         }
@@ -117,7 +134,7 @@ public final class FileSystemFeedStore: FeedStore {
     }
 
     public func deleteCachedFeed(if isStale: (Result<CachedFeed?, Error>) -> Bool) throws {
-        guard let directory = try directory(create: false, kind: .deletion) else {
+        guard let directory = try directoryForWriting(create: false, kind: .deletion) else {
             _ = isStale(.success(nil))
             return
         }
@@ -125,18 +142,22 @@ public final class FileSystemFeedStore: FeedStore {
         try directory.locked(kind: .deletion) {
             guard isStale(Result { try retrieve(in: directory) }) else { return }
             let images = try directory.subdirectory(Self.imagesName, create: false, replacingOther: true, kind: .deletion)
-            try directory.remove(FeedCacheFile.name)
+            guard try directory.remove(FeedCacheFile.name) else {
+                throw directory.folderInPlace(of: FeedCacheFile.name, kind: .deletion)
+            }
             try images.map { try prune($0) { _ in true } }
             try directory.sync()
         }
     }
 
-    /// Removes the image files `shouldDelete` names, and any temporary one.
+    /// Removes the image files `shouldDelete` names, and any temporary one;
+    /// nothing else (`CacheOwnership`), and never a folder.
     func prune(_ images: CacheDirectory, where shouldDelete: (String) -> Bool) throws {
         var removed = false
-        for name in try images.entries() where shouldDelete(name) || CacheDirectory.isTemporary(name) {
-            try images.remove(name)
-            removed = true
+        for name in try images.entries() {
+            let imageFile = CacheOwnership.isImageName(name)
+            guard imageFile ? shouldDelete(name) : CacheOwnership.isTemporary(name, inImages: true) else { continue }
+            removed = try images.remove(name) || removed
         }
         if removed { try images.sync() }
     }

@@ -19,7 +19,7 @@ final class StreamedFeedFile: StreamedFeed {
     init(store: FileSystemFeedStore, directory: CacheDirectory) throws {
         try directory.lock()
         do {
-            try directory.removeStaleTemporaries()
+            try directory.removeStaleTemporaries(inImages: false)
             let (name, file) = try directory.createTemporary(FeedCacheFile.name)
             (temporary, writes) = (name, StreamedFeedWrites(file: file))
         } catch {

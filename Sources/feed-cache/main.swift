@@ -5,7 +5,7 @@ import FeedStoreFiles
 
 CancelCourse.install()
 FileSizeLimit.reportInsteadOfCrashing()
-let command = FeedCacheCommand { directory in
-    FileSystemFeedStore(path: directory, temporaries: CancelCourse.temporaryFiles)
+let command = FeedCacheCommand { directory, lockWait in
+    FileSystemFeedStore(path: directory, temporaries: CancelCourse.temporaryFiles, lockWait: lockWait)
 }
 exit(command.run(Array(CommandLine.arguments.dropFirst()), .process(tool: "feed-cache")))

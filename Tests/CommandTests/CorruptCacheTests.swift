@@ -4,7 +4,7 @@ import FeedPlatform
 
 /// A cache that is whole on disk but not a feed, or not a file at all: `load`
 /// and `image load` report `retrieval` (74) and change nothing; `validate`
-/// deletes it; a following save works. (Empty, truncated and garbage feed
+/// deletes a file, never a folder; a following save works. (Empty, truncated and garbage feed
 /// files are in FeedCacheEndToEndTests.)
 final class CorruptCacheTests: XCTestCase {
     private let feed = generatedFeed(items: 3, tag: 0xC0, including: ["https://images.example/c.png"])
@@ -31,29 +31,35 @@ final class CorruptCacheTests: XCTestCase {
         }
     }
 
-    func test_aDirectoryInTheFeedsPlace_isARetrievalError_validateDeletesIt_andASaveReplacesIt() throws {
+    func test_aDirectoryInTheFeedsPlace_isARetrievalError_andNeitherValidateNorSaveRemovesIt() throws {
         let outside = makeTemporaryDirectory(self) + "/outside"
         try FileManager.default.createDirectory(atPath: outside, withIntermediateDirectories: true)
         try writeFile(outside + "/precious", Array("keep me".utf8))
         let outsideBefore = tree(outside)
 
-        for route in ["validate", "save"] {
-            let cache = try seededCache()
-            try FileManager.default.removeItem(atPath: cache + "/feed")
-            try FileManager.default.createDirectory(atPath: cache + "/feed/nested", withIntermediateDirectories: true)
-            try writeFile(cache + "/feed/nested/file", Array("x".utf8))
-            XCTAssertEqual(symlink(outside, cache + "/feed/nested/link"), 0)
-            try expectRetrievalErrorLeavingTheCache(cache, "a directory")
+        let cache = try seededCache()
+        try FileManager.default.removeItem(atPath: cache + "/feed")
+        try FileManager.default.createDirectory(atPath: cache + "/feed/nested", withIntermediateDirectories: true)
+        try writeFile(cache + "/feed/nested/file", Array("x".utf8))
+        XCTAssertEqual(symlink(outside, cache + "/feed/nested/link"), 0)
+        try expectRetrievalErrorLeavingTheCache(cache, "a directory")
+        let before = tree(cache)
 
-            if route == "validate" {
-                try expectValidateDeletesTheFeedAndASaveWorks(cache, "a directory")
-            } else {
-                let save = try Command.run("feed-cache", ["save", "-q"], stdinBytes: feed, environment: ["FEED_CACHE_DIR": cache])
-                XCTAssertEqual(save.status, 0, "a save replaces a directory in the feed's place: \(save.err)")
-                XCTAssertEqual(try Command.run("feed-cache", ["load"], environment: ["FEED_CACHE_DIR": cache]).stdout, feed + [0x0A])
-            }
-            XCTAssertEqual(tree(outside), outsideBefore, "nothing is deleted through a link")
+        // The folder is not the cache's: a writer says so, and removes nothing.
+        for (arguments, kind) in [(["validate"], "deletion"), (["save", "-q"], "saving")] {
+            let result = try Command.run("feed-cache", arguments, stdinBytes: feed, environment: ["FEED_CACHE_DIR": cache])
+            XCTAssertEqual(result.status, 74, "\(arguments): \(result.err)")
+            XCTAssertEqual(result.lastErrorKind, kind, "\(arguments)")
+            XCTAssertEqual(result.errLines.count, 1, result.err)
+            XCTAssertTrue(result.err.contains("\(cache)/feed is a folder") && result.err.contains("move it out of \(cache)"), result.err)
+            XCTAssertSameTree(tree(cache), before, "\(arguments) changed the cache")
         }
+        XCTAssertEqual(tree(outside), outsideBefore, "nothing is deleted through a link")
+
+        // Moved away, the cache works again.
+        try FileManager.default.removeItem(atPath: cache + "/feed")
+        XCTAssertEqual(try Command.run("feed-cache", ["save", "-q"], stdinBytes: feed, environment: ["FEED_CACHE_DIR": cache]).status, 0)
+        XCTAssertEqual(try Command.run("feed-cache", ["load"], environment: ["FEED_CACHE_DIR": cache]).stdout, feed + [0x0A])
     }
 
     func test_aFIFOInTheFeedsPlace_isARetrievalErrorAtOnce_andValidateDeletesIt() throws {
@@ -67,13 +73,14 @@ final class CorruptCacheTests: XCTestCase {
         try expectValidateDeletesTheFeedAndASaveWorks(cache, "a FIFO")
     }
 
-    func test_aDirectoryInAnImagesPlace_isARetrievalError_andImageSaveReplacesIt_andValidateDeletesIt() throws {
+    func test_aDirectoryInAnImagesPlace_isARetrievalError_andNeitherImageSaveNorValidateRemovesIt() throws {
         let url = "https://images.example/c.png"
         for route in ["image save", "validate"] {
             let cache = try seededCache()
             let image = cache + "/images/" + (directoryEntries(cache + "/images").first ?? "?")
             try FileManager.default.removeItem(atPath: image)
             try FileManager.default.createDirectory(atPath: image + "/nested", withIntermediateDirectories: true)
+            try writeFile(image + "/nested/file", Array("x".utf8))
             let before = tree(cache)
 
             let load = try Command.run("feed-cache", ["image", "load", url], environment: ["FEED_CACHE_DIR": cache])
@@ -86,13 +93,16 @@ final class CorruptCacheTests: XCTestCase {
 
             if route == "image save" {
                 let save = try Command.run("feed-cache", ["image", "save"], stdin: imageRecord(url: url, body: [9, 9, 9]), environment: ["FEED_CACHE_DIR": cache])
-                XCTAssertEqual(save.status, 0, save.err)
-                XCTAssertEqual(try Command.run("feed-cache", ["image", "load", url], environment: ["FEED_CACHE_DIR": cache]).stdout, [9, 9, 9])
+                XCTAssertEqual(save.status, 74, save.err)
+                XCTAssertEqual(save.lastErrorKind, "saving")
+                XCTAssertTrue(save.err.contains("\(image) is a folder") && save.err.contains("move it out of"), save.err)
+                XCTAssertSameTree(tree(cache), before, "image save removed a folder")
             } else {
-                // An expired feed: validate deletes it and its image data, whatever shape that has.
+                // An expired feed: validate deletes it and its image files, never a folder.
                 let validate = try Command.run("feed-cache", ["validate", "--max-age", "0s"], environment: ["FEED_CACHE_DIR": cache])
                 XCTAssertEqual(validate.status, 0, validate.err)
-                XCTAssertFalse(FileManager.default.fileExists(atPath: image), "validate removes the image data of the feed it deletes")
+                XCTAssertFalse(FileManager.default.fileExists(atPath: cache + "/feed"), "validate deletes the expired feed")
+                XCTAssertEqual(try? Data(contentsOf: URL(fileURLWithPath: image + "/nested/file")), Data("x".utf8), "and leaves a folder alone")
                 XCTAssertEqual(try Command.run("feed-cache", ["save", "-q"], stdinBytes: feed, environment: ["FEED_CACHE_DIR": cache]).status, 0)
             }
         }

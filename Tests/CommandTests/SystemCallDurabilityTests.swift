@@ -11,7 +11,8 @@ final class SystemCallDurabilityTests: XCTestCase {
     func test_firstSave_intoThreeMissingFolders_flushesEachParent() throws {
         let store = StoreWriting(self, cachePath: "a/b/cache")
         let trace = try store.traced(["save", "-q"], stdin: StoreWriting.newDocument)
-        expectDurable(trace, under: store.root, creating: ["a", "a/b", "a/b/cache"], renaming: 1)
+        // Two files renamed into place: the feed, and the new folder's CACHEDIR.TAG.
+        expectDurable(trace, under: store.root, creating: ["a", "a/b", "a/b/cache"], renaming: 2)
     }
 
     func test_saveOverAFeed() throws {

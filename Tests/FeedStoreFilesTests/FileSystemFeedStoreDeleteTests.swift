@@ -17,16 +17,19 @@ final class FileSystemFeedStoreDeleteTests: XCTestCase, FileSystemFeedStoreTesti
         XCTAssertEqual(cacheTestTree(root), [])
     }
 
-    func test_delete_removesACorruptFeedAndADirectoryInItsPlace() throws {
-        let cache = makeEmptyCacheDirectory()
+    func test_delete_removesACorruptFeed_butNeverAFolderInItsPlace() throws {
+        let cache = makeTaggedCacheDirectory()
         cacheTestWrite(Array("garbage".utf8), to: cache + "/feed")
         try makeSUT(cache).deleteCachedFeed()
         XCTAssertNil(cacheTestFileType(cache + "/feed"))
 
         try FileManager.default.createDirectory(atPath: cache + "/feed/nested", withIntermediateDirectories: true)
         cacheTestWrite(Array("x".utf8), to: cache + "/feed/nested/file")
-        try makeSUT(cache).deleteCachedFeed()
-        XCTAssertNil(cacheTestFileType(cache + "/feed"))
+        XCTAssertThrowsError(try makeSUT(cache).deleteCachedFeed()) { error in
+            XCTAssertEqual((error as? StoreError)?.kind, .deletion)
+            XCTAssertTrue("\(error)".contains("move it out of"), "\(error)")
+        }
+        XCTAssertEqual(cacheTestRead(cache + "/feed/nested/file"), Array("x".utf8), "a folder is never removed, nor what is in it")
     }
 
     func test_deleteIfStale_onAMissingDirectory_asksAboutNoFeedWithoutCreatingIt() throws {

@@ -162,7 +162,7 @@ final class FileSystemFeedStoreImageDataTests: XCTestCase, FeedImageDataStoreSpe
         let imageNames = tree.filter { $0.hasPrefix("cache/images/") }.map { String($0.dropFirst("cache/images/".count)) }
         XCTAssertEqual(imageNames.count, urls.count)
         XCTAssertTrue(imageNames.allSatisfy(isSHA256Hex), "\(imageNames)")
-        XCTAssertEqual(Set(tree).subtracting(imageNames.map { "cache/images/" + $0 }), ["cache", "cache/.lock", "cache/images"])
+        XCTAssertEqual(Set(tree).subtracting(imageNames.map { "cache/images/" + $0 }), ["cache", "cache/.lock", "cache/images", "cache/CACHEDIR.TAG"])
     }
 
     func test_imageKeys_hostileURLsInTheKeepSetAreKeptAndOthersDropped() throws {

@@ -21,7 +21,7 @@ final class FileSystemFeedStoreInsertTests: XCTestCase, FileSystemFeedStoreTesti
     }
 
     func test_insert_replacesACorruptFeed() throws {
-        let cache = makeEmptyCacheDirectory()
+        let cache = makeTaggedCacheDirectory()
         cacheTestWrite(Array("garbage".utf8), to: cache + "/feed")
         let sut = makeSUT(cache)
         let feed = uniqueCachedFeed(savedAt: Timestamp.cacheTestNow)
@@ -46,7 +46,7 @@ final class FileSystemFeedStoreInsertTests: XCTestCase, FileSystemFeedStoreTesti
         let sut = makeSUT(cache)
         try sut.insert(Array("data".utf8), for: "https://h/1")
         cacheTestWrite(Array("half a feed".utf8), to: cache + "/.tmp-feed-12345-678")
-        cacheTestWrite(Array("half an image".utf8), to: cache + "/images/.tmp-0123abcd-12345-678")
+        cacheTestWrite(Array("half an image".utf8), to: cache + "/images/.tmp-\(SHA256.hex(Array("https://h/2".utf8)))-12345-678")
 
         try sut.insert(uniqueCachedFeed(savedAt: Timestamp.cacheTestNow), keepingImageDataFor: ["https://h/1"])
 
@@ -64,6 +64,6 @@ final class FileSystemFeedStoreInsertTests: XCTestCase, FileSystemFeedStoreTesti
         try sut.insert(Array("other data".utf8), for: "https://h/1")
 
         XCTAssertEqual(cacheTestTree(cache).filter { $0.contains(".tmp-") }, [])
-        XCTAssertEqual(Set(cacheTestTree(cache)), ["feed", ".lock", "images", "images/" + SHA256.hex(Array("https://h/1".utf8))])
+        XCTAssertEqual(Set(cacheTestTree(cache)), ["feed", ".lock", "CACHEDIR.TAG", "images", "images/" + SHA256.hex(Array("https://h/1".utf8))])
     }
 }

@@ -18,7 +18,7 @@ final class FileSystemFeedStoreMayHoldImageDataTests: XCTestCase {
         XCTAssertFalse(FileSystemFeedStore(path: path, temporaries: UnwatchedTemporaryFiles()).mayHoldImageData(), "no images/")
 
         try FileManager.default.createDirectory(atPath: path + "/images", withIntermediateDirectories: false)
-        XCTAssertTrue(FileManager.default.createFile(atPath: path + "/images/.tmp-left-behind", contents: Data([1])))
+        XCTAssertTrue(FileManager.default.createFile(atPath: path + "/images/.tmp-\(String(repeating: "0", count: 64))-1-2", contents: Data([1])))
         XCTAssertFalse(FileSystemFeedStore(path: path, temporaries: UnwatchedTemporaryFiles()).mayHoldImageData(),
                        "only a temporary file a dead writer left")
 

@@ -28,6 +28,14 @@ extension FileSystemFeedStoreTesting {
         makeCacheTestDirectory()
     }
 
+    /// An existing cache directory, empty but for its CACHEDIR.TAG: the
+    /// cache's own, whatever is put in it next.
+    func makeTaggedCacheDirectory() -> String {
+        let cache = makeCacheTestDirectory()
+        cacheTestWrite(Array("Signature: 8a477f597d28d172789f06886806bc55\n".utf8), to: cache + "/CACHEDIR.TAG")
+        return cache
+    }
+
     func expectRetrievalError(from sut: FileSystemFeedStore, _ context: String = "",
                               file: StaticString = #filePath, line: UInt = #line) {
         do {
@@ -53,7 +61,7 @@ extension FileSystemFeedStoreTesting {
         }
 
         let tree = cacheTestTree(root)
-        XCTAssertEqual(Set(tree), ["parent", "parent/cache", "parent/cache/feed", "parent/cache/.lock", "parent/cache/images",
+        XCTAssertEqual(Set(tree), ["parent", "parent/cache", "parent/cache/feed", "parent/cache/.lock", "parent/cache/images", "parent/cache/CACHEDIR.TAG",
                                    "parent/cache/images/" + SHA256.hex(Array("https://h/1".utf8))], file: file, line: line)
         for path in tree {
             let full = root + "/" + path

@@ -98,7 +98,7 @@ final class FileSystemFeedStoreTests: XCTestCase, FeedStoreSpecs, FileSystemFeed
 
         try assertThatDeleteHasNoEffectOnEmptyCache(on: sut)
 
-        XCTAssertEqual(cacheTestTree(cache).filter { $0 != ".lock" }, [])
+        XCTAssertEqual(cacheTestTree(cache).filter { $0 != ".lock" }, ["CACHEDIR.TAG"], "nothing but the tag of the folder it now owns")
     }
 
     func test_delete_deliversNoErrorOnNonEmptyCache() throws {

@@ -25,7 +25,7 @@ final class FileSystemFeedStoreValidateCacheTests: XCTestCase, FileSystemFeedSto
     }
 
     func test_validateCache_deletesACorruptFeedFromDisk() throws {
-        let cache = makeEmptyCacheDirectory()
+        let cache = makeTaggedCacheDirectory()
         cacheTestWrite(Array("garbage".utf8), to: cache + "/feed")
         let loader = LocalFeedLoader(store: makeSUT(cache), currentDate: { Timestamp.cacheTestNow })
 

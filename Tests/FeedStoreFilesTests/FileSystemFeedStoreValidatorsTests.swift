@@ -17,7 +17,7 @@ final class FileSystemFeedStoreValidatorsTests: XCTestCase {
         try sut.insert(feed, keepingImageDataFor: [])
 
         XCTAssertEqual(try FileSystemFeedStore(path: path, temporaries: UnwatchedTemporaryFiles()).retrieve(), feed)
-        XCTAssertEqual(Set(try FileManager.default.contentsOfDirectory(atPath: path)), [".lock", "feed"], "no side file")
+        XCTAssertEqual(Set(try FileManager.default.contentsOfDirectory(atPath: path)), [".lock", "feed", "CACHEDIR.TAG"], "no side file but the cache's tag")
     }
 
     func test_renewCachedFeed_rewritesTheTimestampAndValidators_andKeepsTheDocumentAndImages() throws {

@@ -2,8 +2,9 @@ import FeedCore
 
 /// feed-cache: the local feed loader, image data loader, cache policy and store.
 public struct FeedCacheCommand {
-    /// Makes the store for a cache directory.
-    public typealias StoreFactory = (_ directory: String) -> FeedStore & FeedImageDataStore
+    /// Makes the store for a cache directory, its writers waiting at most
+    /// `lockWait` seconds for the lock.
+    public typealias StoreFactory = (_ directory: String, _ lockWait: Int) -> FeedStore & FeedImageDataStore
 
     private let makeStore: StoreFactory
 
@@ -19,14 +20,16 @@ public struct FeedCacheCommand {
             // Only records carry an error record: not ids, a page, text or tsv (nor save's `-q`).
             stage.output.carriesRecords = format.carriesRecords
             let configuration: CacheConfiguration
+            let lockWait: Int
             do throws(ToolError) {
                 configuration = try CacheConfiguration.resolve(cacheDir: arguments.value("--cache-dir"), maxAge: arguments.value("--max-age"),
                                                                environment: io.environment)
+                lockWait = try CacheConfiguration.lockWait(environment: io.environment)
             } catch {
                 throw stage.usage(error.message)
             }
             let cache = FeedCacheSubcommands(stage: stage, arguments: arguments, format: format, directory: configuration.directory,
-                                             store: makeStore(configuration.directory), policy: configuration.policy)
+                                             store: makeStore(configuration.directory, lockWait), policy: configuration.policy)
             try cache.run()
         }
     }

@@ -44,7 +44,7 @@ enum Command {
     /// point at the user's real cache, plus `environment`.
     static func environment(_ extra: [String: String]) -> [String: String] {
         var env = ProcessInfo.processInfo.environment
-        for name in ["FEED_CACHE_DIR", "FEED_CACHE_MAX_AGE", "XDG_CACHE_HOME", "FAKETIME", "LD_PRELOAD"] { env[name] = nil }
+        for name in ["FEED_CACHE_DIR", "FEED_CACHE_MAX_AGE", "FEED_CACHE_LOCK_TIMEOUT", "XDG_CACHE_HOME", "FAKETIME", "LD_PRELOAD"] { env[name] = nil }
         env["PATH"] = searchPath
         for (key, value) in extra { env[key] = value }
         return env

@@ -27,7 +27,7 @@ extension FeedCacheCommandTesting {
              file: StaticString = #filePath, line: UInt = #line) -> RunResult {
         let io = makeIO(stdin: stdin, stdoutIsTerminal: stdoutIsTerminal, stdoutRefusingAfter: limit,
                         environment: environment ?? self.environment, clock: clock)
-        let code = FeedCacheCommand { _ in store }.run(arguments, io.standardIO)
+        let code = FeedCacheCommand { _, _ in store }.run(arguments, io.standardIO)
         return RunResult(code: code, io: io)
     }
 

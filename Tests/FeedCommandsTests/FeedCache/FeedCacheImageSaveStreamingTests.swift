@@ -201,7 +201,7 @@ final class FeedCacheImageSaveStreamingTests: XCTestCase {
 
     private func run(_ stdin: BytesSource, store: ImageBatchStoreSpy, clock: TestClock = TestClock()) -> RunResult {
         let io = makeIO(stdin: stdin, environment: ["FEED_CACHE_DIR": "/cache"], clock: clock)
-        let code = FeedCacheCommand { _ in store }.run(["image", "save"], io.standardIO)
+        let code = FeedCacheCommand { _, _ in store }.run(["image", "save"], io.standardIO)
         return RunResult(code: code, io: io)
     }
 

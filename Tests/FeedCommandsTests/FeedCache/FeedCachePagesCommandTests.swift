@@ -207,7 +207,7 @@ final class FeedCachePagesCommandTests: XCTestCase {
     private func run(_ arguments: [String], stdin: BytesSource = .terminal, store: FeedStore & FeedImageDataStore,
                      stdoutIsTerminal: Bool = false) -> RunResult {
         let io = makeIO(stdin: stdin, stdoutIsTerminal: stdoutIsTerminal, environment: environment)
-        let code = FeedCacheCommand { _ in store }.run(arguments, io.standardIO)
+        let code = FeedCacheCommand { _, _ in store }.run(arguments, io.standardIO)
         return RunResult(code: code, io: io)
     }
 

@@ -19,7 +19,7 @@ final class FeedCacheUsageCommandTests: XCTestCase, FeedCacheCommandTesting {
         for (arguments, environment, expected) in cases {
             var directories: [String] = []
             let io = makeIO(environment: environment)
-            let code = FeedCacheCommand { directory in
+            let code = FeedCacheCommand { directory, _ in
                 directories.append(directory)
                 return InMemoryFeedStore()
             }.run(arguments, io.standardIO)
@@ -34,7 +34,7 @@ final class FeedCacheUsageCommandTests: XCTestCase, FeedCacheCommandTesting {
         var opened = false
         let io = makeIO(environment: [:])
 
-        let code = FeedCacheCommand { _ in
+        let code = FeedCacheCommand { _, _ in
             opened = true
             return InMemoryFeedStore()
         }.run(["load"], io.standardIO)

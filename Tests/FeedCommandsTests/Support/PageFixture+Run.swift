@@ -15,7 +15,7 @@ extension PageFixture {
     static func run(_ arguments: [String], stdin: BytesSource = .terminal, store: FeedStore & FeedImageDataStore,
                     stdoutRefusingAfter limit: Int? = nil) -> RunResult {
         let io = makeIO(stdin: stdin, stdoutRefusingAfter: limit, environment: ["FEED_CACHE_DIR": "/cache"])
-        return RunResult(code: FeedCacheCommand { _ in store }.run(arguments, io.standardIO), io: io)
+        return RunResult(code: FeedCacheCommand { _, _ in store }.run(arguments, io.standardIO), io: io)
     }
 
     /// The figures of a page, each from after its `<figure>` to the next.
