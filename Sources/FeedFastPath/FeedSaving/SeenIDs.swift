@@ -43,36 +43,41 @@ final class SeenIDs {
         if larger > capacity { grow(to: larger) }
     }
 
-    /// Adds `id`; false if it was there already.
-    private func insert(_ id: UInt128) -> Bool {
+    /// Adds `id`, whose slot is `home`; false if it was there already.
+    @inline(__always) private func insert(_ id: UInt128, at home: Int) -> Bool {
         if id == 0 {
             defer { zeroSeen = true }
             return !zeroSeen
         }
-        if (count + 1) * 2 > capacity { grow() }
-        guard place(id, in: slots, capacity) else { return false }
+        guard place(id, at: home, in: slots, capacity) else { return false }
         count += 1
         return true
     }
 
     /// Adds each of `ids` in order; for each, whether it was new (false for
-    /// one there already, or earlier in the batch).
+    /// one there already, or earlier in the batch). Each id is mixed once:
+    /// its slot read ahead, then used to place it.
     func insert(batch ids: UnsafeBufferPointer<UInt128>, into kept: UnsafeMutableBufferPointer<Bool>) {
-        if (count + ids.count) * 2 > capacity { grow() }
-        var seen: UInt128 = 0
-        for id in ids { seen |= slots[slot(of: id, shift)] }
-        touched = seen
-        for (index, id) in ids.enumerated() { kept[index] = insert(id) }
+        reserve(count + ids.count)
+        withUnsafeTemporaryAllocation(of: Int.self, capacity: ids.count) { homes in
+            var seen: UInt128 = 0
+            for (index, id) in ids.enumerated() {
+                homes[index] = slot(of: id, shift)
+                seen |= slots[homes[index]]
+            }
+            touched = seen
+            for (index, id) in ids.enumerated() { kept[index] = insert(id, at: homes[index]) }
+        }
     }
 
     @inline(__always) private func slot(of id: UInt128, _ shift: Int) -> Int {
         Int(truncatingIfNeeded: hash.mix(id) >> UInt64(truncatingIfNeeded: shift))
     }
 
-    /// Puts `id` in its slot of a table; false if it is there already.
+    /// Puts `id` in a table, from slot `home` on; false if it is there already.
     @inline(__always)
-    private func place(_ id: UInt128, in slots: UnsafeMutablePointer<UInt128>, _ capacity: Int) -> Bool {
-        var index = slot(of: id, 64 - capacity.trailingZeroBitCount)
+    private func place(_ id: UInt128, at home: Int, in slots: UnsafeMutablePointer<UInt128>, _ capacity: Int) -> Bool {
+        var index = home
         while slots[index] != 0 {
             if slots[index] == id { return false }
             index = (index + 1) & (capacity - 1)
@@ -106,12 +111,12 @@ final class SeenIDs {
             table = .allocate(capacity: larger)
             table.initialize(repeating: 0, count: larger)
         }
+        let largerShift = 64 - larger.trailingZeroBitCount
         for index in 0..<capacity where slots[index] != 0 {
-            _ = place(slots[index], in: table, larger)
+            _ = place(slots[index], at: slot(of: slots[index], largerShift), in: table, larger)
         }
         release(slots, mapping, capacity)
-        (slots, mapping, capacity) = (table, mapped, larger)
-        shift = 64 - larger.trailingZeroBitCount
+        (slots, mapping, capacity, shift) = (table, mapped, larger, largerShift)
     }
 
     private func release(_ slots: UnsafeMutablePointer<UInt128>, _ mapping: UnsafeMutableRawPointer?, _ capacity: Int) {
