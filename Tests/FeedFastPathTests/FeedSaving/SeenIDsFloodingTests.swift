@@ -66,21 +66,30 @@ final class SeenIDsFloodingTests: XCTestCase {
     /// the longest run (random ids at this load: about 0.3 a probe each, and
     /// runs of about 20).
     private func assertProbesAsRandom(file: StaticString = #filePath, line: UInt = #line, _ id: (Int) -> UInt128) {
-        var generator = SystemRandomNumberGenerator()
-        let random = probes((0..<Self.count).map { _ in UInt128.random(in: 1...UInt128.max, using: &generator) })
+        let random = Self.random
         let crafted = probes((1...Self.count).map(id))
         XCTAssertLessThanOrEqual(crafted.total, 2 * random.total, "the sum of probes past each id's slot", file: file, line: line)
         XCTAssertLessThanOrEqual(crafted.longest, 3 * random.longest, "the longest probe run", file: file, line: line)
     }
 
-    private func probes(_ ids: [UInt128]) -> (total: Int, longest: Int) {
+    /// Random ids' probes, measured once for the class (each table has keys of its own).
+    private static let random: (total: Int, longest: Int) = {
+        var generator = SystemRandomNumberGenerator()
+        return probes((0..<count).map { _ in UInt128.random(in: 1...UInt128.max, using: &generator) })
+    }()
+
+    private func probes(_ ids: [UInt128]) -> (total: Int, longest: Int) { Self.probes(ids) }
+
+    private static func probes(_ ids: [UInt128]) -> (total: Int, longest: Int) {
         let table = SeenIDs()
         XCTAssertEqual(insert(ids, into: table), Set(ids).count, "every distinct id kept")
         return table.displacements()
     }
 
+    private func insert(_ ids: [UInt128], into table: SeenIDs) -> Int { Self.insert(ids, into: table) }
+
     /// `ids` into `table` in the batches the scan gives it; how many were new.
-    private func insert(_ ids: [UInt128], into table: SeenIDs) -> Int {
+    private static func insert(_ ids: [UInt128], into table: SeenIDs) -> Int {
         var kept = [Bool](repeating: false, count: 32), new = 0
         for start in stride(from: 0, to: ids.count, by: 32) {
             let batch = Array(ids[start..<min(start + 32, ids.count)])
