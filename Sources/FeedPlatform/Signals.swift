@@ -13,6 +13,29 @@ public enum Signals {
         for signal in signals { sigaction(signal, &action, nil) }
     }
 
+    /// A handler that is told where a fault lies (`SignalSafe.faultAddress`).
+    public typealias FaultHandler = @convention(c) (Int32, UnsafeMutablePointer<siginfo_t>?, UnsafeMutableRawPointer?) -> Void
+
+    /// Installs `handler` for `signal` with the fault's details (SA_SIGINFO),
+    /// nothing masked. A fault it does not take is passed on by
+    /// `SignalSafe.raiseWithDefaultAction`.
+    public static func installFaultHandler(_ handler: FaultHandler, for signal: Int32) {
+        var action = sigaction()
+        action.__sigaction_handler.sa_sigaction = handler
+        sigemptyset(&action.sa_mask)
+        action.sa_flags = SA_SIGINFO
+        sigaction(signal, &action, nil)
+    }
+
+    /// Whether `signal` is ignored now: as the process was started with it
+    /// (a shell starts a background job with SIGINT and SIGQUIT ignored), or
+    /// as `ignore` left it.
+    public static func isIgnored(_ signal: Int32) -> Bool {
+        var current = sigaction()
+        guard sigaction(signal, nil, &current) == 0, current.sa_flags & SA_SIGINFO == 0 else { return false }
+        return unsafeBitCast(current.__sigaction_handler.sa_handler, to: Int.self) == unsafeBitCast(SIG_IGN, to: Int.self)
+    }
+
     /// Ignores each of `signals` (SIGPIPE: a write to a closed pipe fails
     /// with EPIPE instead; SIGXFSZ: a write past `ulimit -f` with EFBIG).
     public static func ignore(_ signals: [Int32]) {

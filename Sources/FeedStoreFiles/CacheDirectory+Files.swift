@@ -87,16 +87,19 @@ extension CacheDirectory {
     }
 
     /// A new, empty temporary file for `name` (mode 0600), reported to the
-    /// registry: its name and its descriptor, open for writing.
+    /// registry before it is created (a cancel in between finds a name to
+    /// remove, never a file it was not told of): its name and its
+    /// descriptor, open for writing.
     func createTemporary(_ name: String) throws(StoreError) -> (name: String, file: Int32) {
         let temporary = CacheOwnership.temporaryName(for: name)
+        temporaries.register("\(path)/\(temporary)")
         let file: Int32
         do {
             file = try FileDescriptor.open(temporary, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, mode: 0o600, relativeTo: fd)
         } catch {
+            temporaries.forget("\(path)/\(temporary)")
             throw StoreError(.saving, "cannot create a file in \(path): \(error)")
         }
-        temporaries.register("\(path)/\(temporary)")
         try? FileDescriptor.changeMode(file, 0o600)
         return (temporary, file)
     }

@@ -20,10 +20,14 @@ public enum CancelCourse {
         // triggers their lazy initialisation.
         pending.initialize(repeating: nil, count: pendingCapacity)
         pendingCount = 0
+        // One the process was started with ignored stays ignored, as the
+        // convention is: a shell starts a background job (`cmd &`) with
+        // SIGINT ignored, so that a ^C at the terminal is not its to take.
+        // SIGTERM likewise: whoever ignored it for us meant it.
         Signals.install({ signal in
             CancelCourse.removeTemporaryFiles()
             SignalSafe.exit(128 + signal)
-        }, for: stopSignals)
+        }, for: stopSignals.filter { !Signals.isIgnored($0) })
     }
 
     /// Removes every temporary file the store has reported and not yet
@@ -71,10 +75,12 @@ public enum CancelCourse {
         var index = 0
         while index < pendingCount {
             if let entry = pending[index], String(cString: entry) == path {
-                free(entry)
+                // Out of the table before it is freed: a handler on another
+                // thread never reads a freed name.
                 pendingCount -= 1
                 pending[index] = pending[pendingCount]
                 pending[pendingCount] = nil
+                free(entry)
                 return
             }
             index += 1

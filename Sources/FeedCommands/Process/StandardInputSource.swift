@@ -21,7 +21,10 @@ struct StandardInputSource: ByteSource {
         let mapped = MappedFile.map(0) {
             MappedInputFault.install(tool: tool, stdoutIsTerminal: stdoutIsTerminal)
         }
-        if let mapped { return .mapped(mapped) }
+        if let mapped {
+            MappedInputFault.watch(mapped)
+            return .mapped(mapped)
+        }
         return .read(try read())
     }
 

@@ -3,8 +3,9 @@ import FeedPlatform
 /// The ids `FastFeedSave` has kept, as 128-bit numbers, in an open-addressed
 /// table (zero marks a free slot; the all-zero id is kept apart): a million
 /// inserts cost one memory access each where a `Set` hashes each with
-/// SipHash. The slot comes from a multiply by a random odd number, so input
-/// cannot be made to pile ids into one run of slots. A large table lies in
+/// SipHash. The slot comes from all 128 bits of the id mixed with a key
+/// drawn for this run (`SlotHash`), so no choice of ids piles them into one
+/// run of slots. A large table lies in
 /// huge pages, and ids come in batches whose slots are all read before any
 /// is placed: the reads, each a likely cache miss, then overlap.
 final class SeenIDs {
@@ -12,7 +13,11 @@ final class SeenIDs {
     private var capacity: Int
     private var count = 0
     private var zeroSeen = false
-    private let multiplier = UInt64.random(in: 1...UInt64.max) | 1
+    private let hash = SlotHash()
+    /// How far a mixed id is shifted right to leave its slot: 64 less the
+    /// capacity's bits (the slot is the mix's top bits).
+    private var shift = 64 - SeenIDs.firstBits
+    private static let firstBits = 8
     /// The table's memory, when it is a mapping of its own (a large table).
     private var mapping: UnsafeMutableRawPointer?
     /// What the batch's first reads saw: kept, so that they are not dropped
@@ -20,7 +25,7 @@ final class SeenIDs {
     private var touched: UInt128 = 0
 
     init() {
-        capacity = 1 << 8
+        capacity = 1 << SeenIDs.firstBits
         slots = .allocate(capacity: capacity)
         slots.initialize(repeating: 0, count: capacity)
     }
@@ -38,43 +43,60 @@ final class SeenIDs {
         if larger > capacity { grow(to: larger) }
     }
 
-    /// Adds `id`; false if it was there already.
-    private func insert(_ id: UInt128) -> Bool {
+    /// Adds `id`, whose slot is `home`; false if it was there already.
+    @inline(__always) private func insert(_ id: UInt128, at home: Int) -> Bool {
         if id == 0 {
             defer { zeroSeen = true }
             return !zeroSeen
         }
-        if (count + 1) * 2 > capacity { grow() }
-        guard place(id, in: slots, capacity) else { return false }
+        guard place(id, at: home, in: slots, capacity) else { return false }
         count += 1
         return true
     }
 
     /// Adds each of `ids` in order; for each, whether it was new (false for
-    /// one there already, or earlier in the batch).
+    /// one there already, or earlier in the batch). Each id is mixed once:
+    /// its slot read ahead, then used to place it.
     func insert(batch ids: UnsafeBufferPointer<UInt128>, into kept: UnsafeMutableBufferPointer<Bool>) {
-        if (count + ids.count) * 2 > capacity { grow() }
-        var seen: UInt128 = 0
-        for id in ids { seen |= slots[slot(of: id, capacity)] }
-        touched = seen
-        for (index, id) in ids.enumerated() { kept[index] = insert(id) }
+        reserve(count + ids.count)
+        withUnsafeTemporaryAllocation(of: Int.self, capacity: ids.count) { homes in
+            var seen: UInt128 = 0
+            for (index, id) in ids.enumerated() {
+                homes[index] = slot(of: id, shift)
+                seen |= slots[homes[index]]
+            }
+            touched = seen
+            for (index, id) in ids.enumerated() { kept[index] = insert(id, at: homes[index]) }
+        }
     }
 
-    @inline(__always) private func slot(of id: UInt128, _ capacity: Int) -> Int {
-        let mixed = (UInt64(truncatingIfNeeded: id) ^ UInt64(truncatingIfNeeded: id >> 64)) &* multiplier
-        return Int(truncatingIfNeeded: mixed >> 32) & (capacity - 1)
+    @inline(__always) private func slot(of id: UInt128, _ shift: Int) -> Int {
+        Int(truncatingIfNeeded: hash.mix(id) >> UInt64(truncatingIfNeeded: shift))
     }
 
-    /// Puts `id` in its slot of a table; false if it is there already.
+    /// Puts `id` in a table, from slot `home` on; false if it is there already.
     @inline(__always)
-    private func place(_ id: UInt128, in slots: UnsafeMutablePointer<UInt128>, _ capacity: Int) -> Bool {
-        var index = slot(of: id, capacity)
+    private func place(_ id: UInt128, at home: Int, in slots: UnsafeMutablePointer<UInt128>, _ capacity: Int) -> Bool {
+        var index = home
         while slots[index] != 0 {
             if slots[index] == id { return false }
             index = (index + 1) & (capacity - 1)
         }
         slots[index] = id
         return true
+    }
+
+    /// How far each id lies past its own slot (one probe each beyond the
+    /// first when it is looked up): the sum over the table and the longest.
+    /// What the tests of `SlotHash` measure.
+    func displacements() -> (total: Int, longest: Int) {
+        var total = 0, longest = 0
+        for index in 0..<capacity where slots[index] != 0 {
+            let distance = (index - slot(of: slots[index], shift)) & (capacity - 1)
+            total += distance
+            longest = max(longest, distance)
+        }
+        return (total, longest)
     }
 
     private func grow(to larger: Int? = nil) {
@@ -89,11 +111,12 @@ final class SeenIDs {
             table = .allocate(capacity: larger)
             table.initialize(repeating: 0, count: larger)
         }
+        let largerShift = 64 - larger.trailingZeroBitCount
         for index in 0..<capacity where slots[index] != 0 {
-            _ = place(slots[index], in: table, larger)
+            _ = place(slots[index], at: slot(of: slots[index], largerShift), in: table, larger)
         }
         release(slots, mapping, capacity)
-        (slots, mapping, capacity) = (table, mapped, larger)
+        (slots, mapping, capacity, shift) = (table, mapped, larger, largerShift)
     }
 
     private func release(_ slots: UnsafeMutablePointer<UInt128>, _ mapping: UnsafeMutableRawPointer?, _ capacity: Int) {
