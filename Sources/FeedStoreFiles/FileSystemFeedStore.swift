@@ -7,6 +7,7 @@ import FeedPlatform
 ///     images/<hash>  image data (`ImageCacheFile`), named by the SHA-256 of
 ///                    its URL, so that no URL can become a path
 ///     .lock          the writers' lock (flock)
+///     refresh        the refresh's history (`RefreshHistory`, +Refresh)
 public final class FileSystemFeedStore: FeedStore {
     public let path: String
     private let temporaries: TemporaryFileRegistry

@@ -9,6 +9,8 @@ enum FeedCacheOptions {
     static let append = OptionSpec("--append")
     static let pretty = OptionSpec("--pretty")
     static let format = OptionSpec("--format", value: "FORMAT", choices: FeedCacheFormat.allCases.map(\.rawValue))
+    /// `status` reports for people or as one JSON object.
+    static let statusFormat = OptionSpec("--format", value: "FORMAT", choices: CacheStatusReport.formats)
     static let help = OptionSpec("-h", "--help")
     static let version = OptionSpec("--version")
 
@@ -19,6 +21,7 @@ enum FeedCacheOptions {
         (["save"], [cacheDir, maxAge, quiet, append, pretty, format, help]),
         (["load"], [cacheDir, maxAge, pretty, format, help]),
         (["validate"], [cacheDir, maxAge, help]),
+        (["status"], [cacheDir, maxAge, statusFormat, help]),
         (["image"], [cacheDir, help]),
         (["image", "save"], [cacheDir, help]),
         (["image", "load"], [cacheDir, help]),
