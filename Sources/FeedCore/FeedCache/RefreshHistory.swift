@@ -43,10 +43,13 @@ public struct RefreshHistory: Equatable, Sendable {
     /// After a refresh that failed at `now` with `error`: one failure more,
     /// and the server's wait if it named one (never more than a day ahead,
     /// whatever the record says).
+    /// A wait named earlier stands until a success (a later failure that
+    /// names none does not shorten it).
     public func failed(at now: Timestamp, _ error: ToolError) -> RefreshHistory {
-        RefreshHistory(lastAttempt: second(now), lastSuccess: lastSuccess, failures: failures + 1,
+        let named = error.notBefore.map { second(min($0, now.adding(seconds: RetryAfter.longestRemembered))) }
+        return RefreshHistory(lastAttempt: second(now), lastSuccess: lastSuccess, failures: failures + 1,
                        lastFailure: Failure(at: second(now), kind: error.kind.rawValue, message: error.message),
-                       notBefore: error.notBefore.map { second(min($0, now.adding(seconds: RetryAfter.longestRemembered))) })
+                       notBefore: [notBefore, named].compactMap { $0 }.max())
     }
 
     /// Whether a failure of this kind is one to count: a run deferred by a
