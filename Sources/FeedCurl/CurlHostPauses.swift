@@ -50,7 +50,11 @@ final class CurlHostPauses {
     /// `name:port` of an http(s) URL, lower-cased, without user information.
     static func host(of url: String) -> String {
         var rest = Substring(url)
-        if let scheme = rest.firstRange(of: "://") { rest = rest[scheme.upperBound...] }
+        // By hand: the string-processing library's searches would double the binary's size.
+        let bytes = Array(url.utf8)
+        if let at = bytes.indices.dropLast(2).first(where: { bytes[$0] == 0x3A && bytes[$0 + 1] == 0x2F && bytes[$0 + 2] == 0x2F }) {
+            rest = Substring(String(decoding: bytes[(at + 3)...], as: UTF8.self))
+        }
         let authority = rest.prefix { $0 != "/" && $0 != "?" && $0 != "#" }
         let hostPort = authority.split(separator: "@", omittingEmptySubsequences: false).last ?? authority
         return hostPort.lowercased()

@@ -26,6 +26,15 @@ final class CacheStatusTests: XCTestCase {
         XCTAssertFalse(FileManager.default.fileExists(atPath: env["FEED_CACHE_DIR"] ?? ""), "status created the cache")
     }
 
+    func test_aFailedRefreshWithNoCache_leavesNoFolderAndNoHistory() throws {
+        let env = ["FEED_CACHE_DIR": makeTemporaryDirectory(self) + "/cache", "URL": "http://127.0.0.1:9/v1/feed"]
+
+        let result = try Command.sh(#"feed-fetch --connect-timeout 5 "$URL" | feed-map | feed-cache save -q"#, environment: env)
+
+        XCTAssertEqual(result.status, 69, result.err)
+        XCTAssertFalse(FileManager.default.fileExists(atPath: env["FEED_CACHE_DIR"] ?? ""), "a folder made just for the history")
+    }
+
     func test_afterAFreshSave_aThreeOhFour_andAFreshRun() throws {
         let server = try ScriptedFeedServer(self, [feed(["Cache-Control": "max-age=600"]), notModified(["Cache-Control": "max-age=600"])])
         let env = environment(server)

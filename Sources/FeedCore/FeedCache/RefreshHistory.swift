@@ -115,3 +115,14 @@ public protocol StoredImagesUsage {
     /// they cannot be listed). Reads only.
     func storedImages() -> (files: Int, bytes: Int64)?
 }
+
+extension RefreshHistoryStore {
+    /// `recordRefresh`, its failure in the contract's words (`saving`).
+    public func record(_ change: (RefreshHistory?) -> RefreshHistory) throws(ToolError) {
+        do {
+            try recordRefresh(change)
+        } catch {
+            throw CacheFailure.wrapping(error, default: .saving, "cannot record the refresh")
+        }
+    }
+}

@@ -32,7 +32,7 @@ extension FeedCacheSubcommands {
             } catch {
                 throw CommandStop.failure(inCache(error), url: fresh.url)
             }
-            recordSuccess()
+            try recordSuccess()
             if !arguments.has("--quiet") { try show(cached.document, savedAt: cached.timestamp) }
             return
         case .checked(let feed, let validators, let stream):
@@ -48,7 +48,7 @@ extension FeedCacheSubcommands {
                 throw inCache(error)
             }
         }
-        recordSuccess()
+        try recordSuccess()
         if !arguments.has("--quiet") { try show(stored, savedAt: stage.io.now()) }
     }
 }
