@@ -66,12 +66,10 @@ final class FeedFetchHostLimitTests: XCTestCase {
     }
 
     func test_aRetryAfterPastAMinute_pausesAMinuteAtMost() throws {
-        // The wait is the cap's, not the hour the server asked for (the
-        // other transfer had started: nothing waits for it here).
-        let server = try CountingServer(self) { request in
-            request.path == "/image/0" ? .respond(status: 503, headers: [("Retry-After", "3600")]) : .ok("a", contentType: "text/plain")
-        }
-        let result = try Command.run("feed-fetch", ["-v", "-j", "2", server.url("/image/0"), server.url("/image/1")], timeout: 120)
+        // The wait is the cap's, not the hour the server asked for (no
+        // other transfer to that host: nothing waits here).
+        let server = try CountingServer(self) { _ in .respond(status: 503, headers: [("Retry-After", "3600")]) }
+        let result = try Command.run("feed-fetch", ["-v", "-j", "2", server.url("/image/0")], timeout: 120)
 
         XCTAssertEqual(result.status, 0, result.err)
         XCTAssertTrue(result.err.contains("not yet started for 60 s (503 with Retry-After)"), result.err)

@@ -9,6 +9,7 @@ extension FeedFetchCommand {
     /// No request at all while the cached feed from that URL is fresh (the
     /// fresh record to write instead), nor while the server's `Retry-After`
     /// remembered in the refresh's history has not come (`deferred`).
+    @_optimize(size)
     func askIfChanged(_ operands: [String], _ options: inout FetchOptions, _ stage: Stage) throws(CommandStop) -> FreshRecord? {
         guard operands.count == 1, let url = operands.first else {
             throw stage.usage("--if-changed needs exactly one URL argument")

@@ -63,6 +63,7 @@ extension RefreshHistory {
     /// One compact JSON line:
     /// `{"last_attempt":…,"last_success":…,"failures":N,"last_failure":{"at":…,"kind":…,"message":…},"not_before":…}`,
     /// times in ISO 8601 (UTC, to the second), an absent one left out.
+    @_optimize(size)
     public var json: JSON {
         func time(_ value: Timestamp) -> JSON { .string(ISO8601.format(value.seconds)) }
         var members: [(key: String, value: JSON)] = []
@@ -80,6 +81,7 @@ extension RefreshHistory {
 
     /// Read back from `json`; nil for anything else (a history that cannot
     /// be read is as none: it only ever informs).
+    @_optimize(size)
     public init?(json value: JSON) {
         guard case .object(let object) = value else { return nil }
         func time(_ value: JSON?) -> Timestamp?? {

@@ -11,6 +11,7 @@ public enum HTTPFreshness {
     /// The seconds still fresh, from these headers' values (nil where a
     /// header is absent); nil when the response says nothing of freshness,
     /// forbids it, or is already stale.
+    @_optimize(size)
     public static func seconds(cacheControl: String?, expires: String?, date: String?, age: String?) -> Int64? {
         var lifetime: Int64?
         if let cacheControl {
@@ -43,15 +44,15 @@ public enum HTTPFreshness {
                 date: response.header("date"), age: response.header("age"))
     }
 
-    /// delta-seconds: digits only (quotes tolerated around them), capped at `longest`.
+    /// delta-seconds: digits only (quotes tolerated around them, and white
+    /// space), capped at `longest`.
     private static func deltaSeconds(_ text: String) -> Int64? {
-        var digits = Substring(text.trimmingWhitespace())
-        if digits.count >= 2, digits.first == "\"", digits.last == "\"" { digits = digits.dropFirst().dropLast() }
-        guard !digits.isEmpty, digits.utf8.allSatisfy({ $0 >= UInt8(ascii: "0") && $0 <= UInt8(ascii: "9") }) else { return nil }
-        var value: Int64 = 0
-        for byte in digits.utf8 {
-            value = min(value * 10 + Int64(byte - UInt8(ascii: "0")), longest)
+        var digits = 0, value: Int64 = 0
+        for byte in text.utf8 where byte != 0x22 && byte != 0x20 && byte != 0x09 {
+            guard byte >= 0x30 && byte <= 0x39 else { return nil }
+            value = min(value * 10 + Int64(byte - 0x30), longest)
+            digits += 1
         }
-        return value
+        return digits > 0 ? value : nil
     }
 }

@@ -7,6 +7,7 @@ extension FeedCacheSubcommands {
     /// doing, read only (no lock taken, nothing written, nothing created).
     /// The feed's items are counted where the cached document stands
     /// (`CachedFeedItems`), as `load --format ids` reads it.
+    @_optimize(size)
     func status() throws {
         let format = arguments.value("--format") ?? "text"
         guard CacheStatusReport.formats.contains(format) else { throw stage.unknownFormat(format, CacheStatusReport.formats) }
@@ -18,6 +19,7 @@ extension FeedCacheSubcommands {
         }
     }
 
+    @_optimize(size)
     private func makeStatusReport() throws -> CacheStatusReport {
         let now = stage.io.now()
         var report = CacheStatusReport(cache: directory)
@@ -98,6 +100,7 @@ struct CacheStatusReport {
 
     private static func time(_ value: Timestamp) -> JSON { .string(ISO8601.format(value.seconds)) }
 
+    @_optimize(size)
     var json: JSON {
         var members: [(key: String, value: JSON)] = [("cache", .string(cache))]
         if let feed {
@@ -132,6 +135,7 @@ struct CacheStatusReport {
     }
 
     /// The first line says whether all is well, and if not since when.
+    @_optimize(size)
     func text(now: Timestamp) -> String {
         func when(_ time: Timestamp) -> String {
             "\(ISO8601.format(time.seconds)) (\(RelativeDate.describe(time.seconds, relativeTo: now.seconds)))"
