@@ -5,7 +5,9 @@ import FeedPlatform
 
 /// FeedCore's `HTTPClient` over libcurl's multi interface: every transfer of
 /// a run on one thread that sleeps in `curl_multi_poll` until there is work,
-/// connections kept and reused (at most `concurrency` to a host; where the
+/// connections kept and reused (at most `concurrency` to a host, and never
+/// more than six, a host's transfers held back while it asked to wait:
+/// `CurlHostPauses`; where the
 /// server offers HTTP/2 over TLS, one connection to a host that all the
 /// streams share: a transfer waits to learn whether the first connection
 /// multiplexes before it opens another), timeouts in
@@ -27,13 +29,18 @@ public final class CurlHTTPClient: HTTPClient, @unchecked Sendable {
     private var running: [CurlTransfer] = []
     /// Whether the loop runs on the caller's thread, inside `get`.
     private let drivenByCaller: Bool
+    /// Hosts that asked to wait, and the transfers held back for them: only
+    /// the loop's thread touches them.
+    private let pauses: CurlHostPauses
+    private var held: [CurlTransfer] = []
 
     public init(_ settings: CurlSettings) throws(ToolError) {
         curl = try Libcurl.shared.get()
         guard let multi = curl.multiInit() else { throw ToolError(.connectivity, "cannot start libcurl") }
         self.multi = multi
         self.settings = settings
-        _ = curl.multiSetLong(multi, CurlConstant.maxHostConnections, settings.concurrency)
+        _ = curl.multiSetLong(multi, CurlConstant.maxHostConnections, min(settings.concurrency, CurlHostPauses.maxConnectionsPerHost))
+        pauses = CurlHostPauses(trace: settings.trace)
         _ = curl.multiSetLong(multi, CurlConstant.pipelining, CurlConstant.multiplex)
         drivenByCaller = settings.concurrency <= 1
         guard !drivenByCaller else { return }
@@ -49,7 +56,7 @@ public final class CurlHTTPClient: HTTPClient, @unchecked Sendable {
             _ = curl.multiRemove(multi, transfer.easy)
             transfer.release(curl)
         }
-        for transfer in queue.withLock({ $0 }) { transfer.release(curl) }
+        for transfer in queue.withLock({ $0 }) + held { transfer.release(curl) }
         _ = curl.multiCleanup(multi)
     }
 
@@ -72,6 +79,9 @@ public final class CurlHTTPClient: HTTPClient, @unchecked Sendable {
         }
         // One transfer at a time, on this thread, to its end. Its completion
         // is called once the loop is left, so that it may start the next GET.
+        while pauses.holds(url), let wait = pauses.nextEnd() {
+            ClockCalls.sleep(microseconds: UInt32(min(wait, 0.1) * 1_000_000) + 1)
+        }
         running.append(transfer)
         _ = curl.multiAdd(multi, transfer.easy)
         var finished: [Finished] = []
@@ -88,7 +98,14 @@ public final class CurlHTTPClient: HTTPClient, @unchecked Sendable {
     /// The loop's work: hand new transfers to libcurl, let it work, finish what is done.
     private func work() {
         var stillRunning: Int32 = 0
-        for transfer in queue.withLock({ queued in defer { queued.removeAll() }; return queued }) {
+        let queued = queue.withLock { queued in defer { queued.removeAll() }; return queued }
+        let waiting = held + queued
+        held = []
+        for transfer in waiting {
+            if pauses.holds(transfer.url) {
+                held.append(transfer)
+                continue
+            }
             running.append(transfer)
             _ = curl.multiAdd(multi, transfer.easy)
         }
@@ -98,7 +115,8 @@ public final class CurlHTTPClient: HTTPClient, @unchecked Sendable {
 
     /// Sleeps until a socket, a timer or `get` wakes the loop.
     private func sleep() {
-        _ = curl.multiPoll(multi, nil, 0, 1000, nil)
+        let pause = held.isEmpty ? nil : pauses.nextEnd()
+        _ = curl.multiPoll(multi, nil, 0, Int32(min(1000, (pause ?? 1) * 1000 + 1)), nil)
     }
 
     private typealias Finished = (transfer: CurlTransfer, result: Result<HTTPResponse, ToolError>)
@@ -117,7 +135,21 @@ public final class CurlHTTPClient: HTTPClient, @unchecked Sendable {
             let result = CurlOutcome.result(of: transfer, code: code, curl: curl, settings: settings)
             transfer.release(curl)
             finished.append((transfer, result))
+            if case .success(let response) = result, pauses.note(response, for: transfer.url) { holdBack(CurlHostPauses.host(of: transfer.url)) }
         }
         return finished
+    }
+
+    /// A host asked to wait: its transfers that have not connected yet are
+    /// taken back from libcurl (they had sent nothing) and held.
+    private func holdBack(_ host: String) {
+        for transfer in running where CurlHostPauses.host(of: transfer.url) == host {
+            var connected: Int64 = 0
+            _ = curl.easyGetOffset(transfer.easy, CurlConstant.connectTime, &connected)
+            guard connected == 0 else { continue }
+            _ = curl.multiRemove(multi, transfer.easy)
+            held.append(transfer)
+        }
+        running.removeAll { transfer in held.contains { $0 === transfer } }
     }
 }

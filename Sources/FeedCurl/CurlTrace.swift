@@ -27,6 +27,13 @@ public final class CurlTrace: Sendable {
         self.write = Locked(write)
     }
 
+    /// A line of its own about what the run does (`* ` before it, as curl's
+    /// `-v` writes its own notes).
+    func note(_ text: String) {
+        let bytes = Array(("* " + text + "\n").utf8)
+        write.withLock { $0(bytes) }
+    }
+
     /// Writes `lines` (without their line ends) of one direction, for the
     /// input at `position`; `hidingFolded` carries over from the direction's
     /// last line whether a line that continues it is hidden.

@@ -4,7 +4,8 @@ import FeedPlatform
 /// What in a cache folder is the cache's own, the one place that says so.
 /// The folder's top holds `feed` (a regular file, or a link the store
 /// replaces, never follows), `images` (a folder, or such a link), `.lock`,
-/// `CACHEDIR.TAG` and the writers' temporary files of those names; `images/`
+/// `CACHEDIR.TAG`, `refresh` (the refresh's history) and the writers'
+/// temporary files of those names; `images/`
 /// holds image files named by `ImageCacheFile.name(for:)` and their
 /// temporaries. Nothing else is the store's to remove or replace, and a
 /// folder holding anything else is no cache unless it is tagged.
@@ -15,6 +16,7 @@ enum CacheOwnership {
     static let tag = signature + Array("\n# A cache of essential-feed's feed-cache: it may be deleted, and backups may skip it.\n".utf8)
     static let lockName = ".lock"
     static let imagesName = "images"
+    static let refreshName = "refresh"
 
     /// Whether `bytes` (a CACHEDIR.TAG's start) carry the signature.
     static func isTag(_ bytes: [UInt8]) -> Bool { bytes.starts(with: signature) }
@@ -34,7 +36,7 @@ enum CacheOwnership {
             let rest = name.utf8.dropFirst(5)
             return rest.count > 65 && isImageName(String(decoding: rest.prefix(64), as: UTF8.self)) && rest.dropFirst(64).first == 0x2D
         }
-        return [FeedCacheFile.name, tagName].contains { name.hasPrefix(temporaryPrefix($0)) }
+        return [FeedCacheFile.name, tagName, refreshName].contains { name.hasPrefix(temporaryPrefix($0)) }
     }
 
     /// Whether `name` is as `ImageCacheFile.name(for:)` names image files.
@@ -48,7 +50,7 @@ enum CacheOwnership {
         switch name {
         case FeedCacheFile.name: return type == S_IFREG || type == S_IFLNK
         case imagesName: return type == S_IFDIR || type == S_IFLNK
-        case lockName, tagName: return type == S_IFREG
+        case lockName, tagName, refreshName: return type == S_IFREG
         default: return type == S_IFREG && isTemporary(name, inImages: false)
         }
     }

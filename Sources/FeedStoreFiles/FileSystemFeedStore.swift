@@ -7,6 +7,7 @@ import FeedPlatform
 ///     images/<hash>  image data (`ImageCacheFile`), named by the SHA-256 of
 ///                    its URL, so that no URL can become a path
 ///     .lock          the writers' lock (flock)
+///     refresh        the refresh's history (`RefreshHistory`, +Refresh)
 ///     CACHEDIR.TAG   the mark of a cache folder (`CacheOwnership`)
 ///
 /// Readers and writers use only a private folder (`checkPrivate`); a writer

@@ -17,7 +17,7 @@ extension DocumentationTesting {
     }
 
     static var tools: [String] { ["feed-fetch", "feed-map", "feed-comments", "feed-cache"] }
-    static var cacheSubcommands: [String] { ["save", "load", "validate", "image"] }
+    static var cacheSubcommands: [String] { ["save", "load", "validate", "status", "image"] }
 
     /// Every code each command can exit with. feed-fetch passes on error
     /// records it reads (from `feed-cache load`), so it can exit 74 too.

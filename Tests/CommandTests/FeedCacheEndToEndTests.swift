@@ -38,7 +38,7 @@ final class FeedCacheEndToEndTests: XCTestCase {
     func test_save_leavesTheCacheByteForByteOnBadInput() throws {
         let env = try cacheEnvironment()
         XCTAssertEqual(try Command.run("feed-cache", ["save", "-q"], stdin: feedA, environment: env).status, 0)
-        let before = try snapshot(env["FEED_CACHE_DIR"] ?? "")
+        let before = try snapshotOfFeed(env["FEED_CACHE_DIR"] ?? "")
         let cases: [(input: String, code: Int32)] = [
             ("", 66),
             ("   \n", 66),
@@ -60,7 +60,7 @@ final class FeedCacheEndToEndTests: XCTestCase {
             XCTAssertFalse(result.signaled, input)
             XCTAssertFalse(result.out.contains("\"items\""), "no feed on stdout for \(input)")
             XCTAssertLessThanOrEqual(result.errLines.count, 1, input)
-            XCTAssertEqual(try snapshot(env["FEED_CACHE_DIR"] ?? ""), before, "cache changed by \(input)")
+            XCTAssertEqual(try snapshotOfFeed(env["FEED_CACHE_DIR"] ?? ""), before, "cache changed by \(input)")
         }
     }
 

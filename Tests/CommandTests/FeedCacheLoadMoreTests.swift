@@ -37,14 +37,14 @@ final class FeedCacheLoadMoreTests: XCTestCase {
         let server = try serveFeedEndpoint(comparingIDsAsUUIDs: true)
         let env = cacheEnvironment().merging(["A": server.url("/v1/feed?limit=3"), "B": try refusedURL()]) { $1 }
         XCTAssertEqual(try Command.run("feed-cache", ["save", "-q"], stdin: page(0..<1), environment: env).status, 0)
-        let before = tree(env["FEED_CACHE_DIR"] ?? "")
+        let before = feedTree(env["FEED_CACHE_DIR"] ?? "")
 
         let result = try Command.sh(#"feed-fetch "$A" "$B" | feed-map | feed-cache save"#, environment: env)
 
         XCTAssertEqual(result.status, 69, "the connectivity failure's code")
         XCTAssertEqual(result.errLines.count, 1, result.err)
         XCTAssertFalse(result.out.contains("\"items\""), "no feed written")
-        XCTAssertSameTree(tree(env["FEED_CACHE_DIR"] ?? ""), before, "the cache")
+        XCTAssertSameTree(feedTree(env["FEED_CACHE_DIR"] ?? ""), before, "the cache")
     }
 
     // MARK: - Load more

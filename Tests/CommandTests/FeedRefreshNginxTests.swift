@@ -55,6 +55,24 @@ final class FeedRefreshNginxTests: XCTestCase {
         XCTAssertTrue(accesses.last?.ifNoneMatch?.hasPrefix("W/") == true, "the weak ETag of a gzipped body: \(String(describing: accesses.last))")
     }
 
+    func test_expiresTenMinutes_twoRefreshesInsideMakeOneRequest_leaveTheFeedFileByteForByte_andTheFirstAfterIsA304() throws {
+        let root = try feedRoot(ids: 1...2)
+        let nginx = try Nginx(self, root: root, serverDirectives: "expires 10m;")
+        let env = ["URL": nginx.url("/v1/feed"), "FEED_CACHE_DIR": makeTemporaryDirectory(self) + "/cache"]
+        let feedFile = URL(fileURLWithPath: (env["FEED_CACHE_DIR"] ?? "") + "/feed")
+
+        XCTAssertEqual(try at("2026-11-01 08:00:00", refresh, env).status, 0)
+        let saved = try Data(contentsOf: feedFile)
+        XCTAssertEqual(try at("2026-11-01 08:04:00", refresh, env).status, 0)
+        XCTAssertEqual(try at("2026-11-01 08:09:59", refresh, env).status, 0)
+
+        XCTAssertEqual(nginx.accesses.map(\.status), [200], "nothing asked inside the ten minutes")
+        XCTAssertEqual(try Data(contentsOf: feedFile), saved, "the feed file, byte for byte")
+
+        XCTAssertEqual(try at("2026-11-01 08:10:00", refresh, env).status, 0)
+        XCTAssertEqual(nginx.accesses.map(\.status), [200, 304])
+    }
+
     // MARK: - Helpers
 
     static func id(_ number: Int) -> String { String(format: "%08X-0000-4000-8000-000000000000", number) }

@@ -133,7 +133,7 @@ final class MakefileTests: XCTestCase, DocumentationTesting {
 
         // The installed bash completion works from where bash-completion looks.
         let installedBash = try bashComplete("feed-cache ", file: usr + "/share/bash-completion/completions/feed-cache", withBashCompletion: false)
-        XCTAssertEqual(Set(installedBash), ["save", "load", "validate", "image"])
+        XCTAssertEqual(Set(installedBash), ["save", "load", "validate", "status", "image"])
 
         let uninstall = try Command.sh("cd \(shellQuote(Self.packageRoot)) && \(shellQuote(make)) uninstall \(variables)", timeout: 120)
         XCTAssertEqual(uninstall.status, 0, "make uninstall failed:\n\(uninstall.out)\(uninstall.err)")

@@ -43,6 +43,14 @@ final class PowerCutReplayTests: XCTestCase {
         }
     }
 
+    func test_anErrorRecordReachingSave_leavesTheOldHistoryOrTheNewOne_andTheFeedAsItWas() throws {
+        // The arranging save wrote a history already: this run replaces it.
+        try expectEachPowerCutSafe(arrange: { try $0.arrangeOldFeedWithImages() }) { store in
+            try store.traced(["save", "-q"], stdin: #"{"url":"https://h/feed","error":{"kind":"connectivity","message":"refused"}}"# + "\n",
+                             status: 69)
+        }
+    }
+
     func test_validate_deletingAnExpiredFeed_leavesItOrNone() throws {
         try expectEachPowerCutSafe(arrange: { store in
             try store.arrange(["save", "-q"], stdin: StoreWriting.oldDocument, age: "-30d")

@@ -34,6 +34,22 @@ final class ScheduledRefreshTests: XCTestCase, DocumentationTesting {
         XCTAssertNotNil(again.first?.header("If-None-Match"), "the second refresh sends the stored ETag")
     }
 
+    func test_aRunThatCannotRefresh_saysSinceWhenAndWhenTheCachedFeedExpires_andStillFetchesTheImages() throws {
+        let setup = try Setup(self)
+        try setup.writeSettings("URL=\(setup.server.url("/v1/feed"))\n")
+        XCTAssertEqual(try setup.refresh().status, 0)
+        try setup.writeSettings("URL=\(setup.server.url("/v1/no-such-feed"))\n")
+
+        let result = try setup.refresh()
+
+        XCTAssertEqual(result.status, 0, "the cached feed stands in: \(result.err)")
+        let lines = result.errLines.filter { $0.hasPrefix("essential-feed-refresh: ") }
+        XCTAssertEqual(lines.count, 2, result.err)
+        XCTAssertTrue(lines.first?.contains("not refreshed since ") == true, result.err)
+        XCTAssertTrue(lines.last?.hasPrefix("essential-feed-refresh: cached feed: 25 items") == true, result.err)
+        XCTAssertTrue(lines.last?.contains(", expires ") == true, result.err)
+    }
+
     func test_withoutTheSettingsFile_itFailsWithOneLineNamingTheFileAndWhatToWrite_andTouchesNothing() throws {
         let setup = try Setup(self)
 

@@ -48,13 +48,14 @@ final class ShellCompletionTests: XCTestCase, DocumentationTesting {
             XCTAssertTrue(got.isDisjoint(with: without), "\(shell): completing '\(commandLine)' offers \(got.intersection(without).sorted()), which do not apply there", file: file, line: line)
         }
 
-        try expect("feed-cache ", ["save", "load", "validate", "image"])
+        try expect("feed-cache ", ["save", "load", "validate", "status", "image"])
         try expect("feed-cache image ", ["save", "load", "missing"])
         try expect("feed-cache --cache-dir /tmp image ", ["save", "load", "missing"])
         try expect("feed-map --schema ", ["images", "spots"])
         try expect("feed-map --format ", ["json", "text", "jsonl", "tsv"])
         try expect("feed-comments --format ", ["json", "text", "jsonl", "tsv"])
         try expect("feed-cache load --format ", ["json", "text", "jsonl", "tsv", "ids", "html"])
+        try expect("feed-cache status --format ", ["text", "json"])
 
         // Each command's options, as its --help prints them.
         for tool in ["feed-fetch", "feed-map", "feed-comments"] {
@@ -80,12 +81,13 @@ final class ShellCompletionTests: XCTestCase, DocumentationTesting {
         // Each image subcommand has its own help; only image missing reads the feed (--max-age) and writes one (--pretty).
         var options: [(words: String, options: Set<String>)] = [
             ("save", perSubcommand["save"] ?? []), ("load", perSubcommand["load"] ?? []), ("validate", perSubcommand["validate"] ?? []),
+            ("status", perSubcommand["status"] ?? []),
         ]
         for image in ["save", "load", "missing"] {
             options.append(("image \(image)", try helpOptions("feed-cache", ["image", image])))
         }
         XCTAssertTrue(options.last?.options.contains("--pretty") == true, "could not read the image subcommands' options")
-        XCTAssertFalse(options[3].options.contains("--max-age"), "image save takes no --max-age")
+        XCTAssertFalse(options[4].options.contains("--max-age"), "image save takes no --max-age")
         for (words, options) in options {
             try expect("feed-cache \(words) -", options, exactly: false, without: anySubcommand.subtracting(options))
             try expect("feed-cache --cache-dir /tmp \(words) --", options.filter { $0.hasPrefix("--") }, exactly: false,

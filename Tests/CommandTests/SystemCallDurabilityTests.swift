@@ -11,22 +11,23 @@ final class SystemCallDurabilityTests: XCTestCase {
     func test_firstSave_intoThreeMissingFolders_flushesEachParent() throws {
         let store = StoreWriting(self, cachePath: "a/b/cache")
         let trace = try store.traced(["save", "-q"], stdin: StoreWriting.newDocument)
-        // Two files renamed into place: the feed, and the new folder's CACHEDIR.TAG.
-        expectDurable(trace, under: store.root, creating: ["a", "a/b", "a/b/cache"], renaming: 2)
+        // Three files renamed into place: the feed, the new folder's CACHEDIR.TAG
+        // and the refresh's history.
+        expectDurable(trace, under: store.root, creating: ["a", "a/b", "a/b/cache"], renaming: 3)
     }
 
     func test_saveOverAFeed() throws {
         let store = StoreWriting(self)
         try store.arrangeOldFeedWithImages()
         // The new feed keeps one of the three images.
-        expectDurable(try store.traced(["save", "-q"], stdin: StoreWriting.newDocument), under: store.root, renaming: 1, removing: 2)
+        expectDurable(try store.traced(["save", "-q"], stdin: StoreWriting.newDocument), under: store.root, renaming: 2, removing: 2)
     }
 
     func test_largeSaveOverAFeed_writtenWhileChecked() throws {
         let store = StoreWriting(self)
         try store.arrangeOldFeedWithImages()
         let trace = try store.traced(["save", "-q"], stdin: StoreWriting.largeDocument)
-        expectDurable(trace, under: store.root, renaming: 1, removing: 3)
+        expectDurable(trace, under: store.root, renaming: 2, removing: 3)
         let writes = trace.operations.compactMap { operation -> (offset: Int?, count: Int)? in
             guard case .write(let path, let bytes, let offset) = operation, path.hasPrefix(store.cache + "/.tmp-feed-") else { return nil }
             return (offset, bytes.count)
@@ -40,13 +41,26 @@ final class SystemCallDurabilityTests: XCTestCase {
     func test_saveAppend() throws {
         let store = StoreWriting(self)
         try store.arrangeOldFeedWithImages()
-        expectDurable(try store.traced(["save", "--append", "-q"], stdin: StoreWriting.page), under: store.root, renaming: 1)
+        expectDurable(try store.traced(["save", "--append", "-q"], stdin: StoreWriting.page), under: store.root, renaming: 2)
     }
 
     func test_renewalAfterA304() throws {
         let store = StoreWriting(self)
         try store.arrangeOldFeedWithImages()
-        expectDurable(try store.traced(["save", "-q"], stdin: StoreWriting.notModified), under: store.root, renaming: 1)
+        expectDurable(try store.traced(["save", "-q"], stdin: StoreWriting.notModified), under: store.root, renaming: 2)
+    }
+
+    func test_anErrorRecordReachingSave_writesOnlyTheRefreshHistory_durably() throws {
+        let store = StoreWriting(self)
+        try store.arrangeOldFeedWithImages()
+        let record = #"{"url":"https://h/feed","error":{"kind":"connectivity","message":"refused"}}"# + "\n"
+        let trace = try store.traced(["save", "-q"], stdin: record, status: 69)
+        expectDurable(trace, under: store.root, renaming: 1)
+        let renamed = trace.operations.compactMap { operation -> String? in
+            guard case .rename(_, let to) = operation else { return nil }
+            return to
+        }
+        XCTAssertEqual(renamed, [store.cache + "/refresh"])
     }
 
     func test_firstImageSave_creatingImages() throws {

@@ -49,6 +49,7 @@ complete -c feed-cache -f
 complete -c feed-cache -n '__feed_cache_at ""' -a save -d 'Replace the cached feed with the feed documents on stdin'
 complete -c feed-cache -n '__feed_cache_at ""' -a load -d 'Write the cached feed, if younger than the max age'
 complete -c feed-cache -n '__feed_cache_at ""' -a validate -d 'Delete the cached feed if unreadable or expired'
+complete -c feed-cache -n '__feed_cache_at ""' -a status -d 'Say how the cache and its refresh are doing'
 complete -c feed-cache -n '__feed_cache_at ""' -a image -d 'Save, load or list missing cached image data'
 complete -c feed-cache -n '__feed_cache_at image' -a save -d 'Store the bodies of the response records on stdin'
 complete -c feed-cache -n '__feed_cache_at image' -a load -d 'Write the cached image data for a URL'
@@ -66,3 +67,4 @@ complete -c feed-cache -n '__feed_cache_at save' -l max-size -x -d 'Most input r
 complete -c feed-cache -n '__feed_cache_at save' -l append -d 'Load more: the cached items first, then the input'
 complete -c feed-cache -n '__feed_cache_at save load "image missing"' -l pretty -d 'Indent the feed for people'
 complete -c feed-cache -n '__feed_cache_at save load' -l format -x -a 'json\t"The feed document (default)" text\t"A readable list" jsonl\t"Each item as one JSON object a line" tsv\t"Each item as one line of tab-separated fields" ids\t"The id of each item, one a line" html\t"One page with the cached images, for a browser"' -d 'Output format'
+complete -c feed-cache -n '__feed_cache_at status' -l format -x -a 'text\t"A few lines for people (default)" json\t"One JSON object"' -d 'Report format'

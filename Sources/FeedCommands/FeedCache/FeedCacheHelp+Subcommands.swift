@@ -44,6 +44,19 @@ extension FeedCacheHelp {
 
         \(commonOptions)
         """,
+        "status": """
+        usage: feed-cache [--cache-dir DIR] [--max-age DURATION] status [--format text|json]
+
+        Report on the cache without changing it: the cached feed (items, when it was
+        saved, when it expires, where it came from), its images (stored, missing, bytes)
+        and the refresh (last try, last success, failures since, the last failure, and
+        until when no request is needed or allowed). The first line of the text says
+        whether all is well, and if not, since when. Exit 0 whenever the report is made.
+
+              --format FORMAT      text (default): a few lines for people; json: one
+                                   object (cache, feed, images, refresh), times in UTC
+        \(commonOptions)
+        """,
         "image": """
         usage: feed-cache [--cache-dir DIR] image SUBCOMMAND [ARGS]
 

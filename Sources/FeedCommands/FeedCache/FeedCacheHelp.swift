@@ -20,6 +20,7 @@ enum FeedCacheHelp {
                          timestamped now; write it back out (-q: nothing)
       load               write the cached feed, if younger than the max age
       validate           delete the cached feed if unreadable or expired
+      status             say how the cache and its refresh are doing
       image save         read response records; store each body under its url
       image load URL     write the cached image data for URL
       image missing      write the cached items whose image data is not cached
@@ -37,7 +38,8 @@ enum FeedCacheHelp {
                                jsonl: each item as one JSON object a line; tsv:
                                each item as one line of tab-separated fields;
                                ids: each item's id, one a line; html: one page
-                               with the cached images, for a browser, offline
+                               with the cached images, for a browser, offline;
+                               status: text (default) or json
       -h, --help               show this help and exit
           --version            show the version and exit
     """

@@ -10,6 +10,8 @@ enum FeedCacheOptions {
     static let pretty = OptionSpec("--pretty")
     static let format = OptionSpec("--format", value: "FORMAT", choices: FeedCacheFormat.allCases.map(\.rawValue))
     static let maxSize = OptionSpec("--max-size", value: "BYTES")
+    /// `status` reports for people or as one JSON object.
+    static let statusFormat = OptionSpec("--format", value: "FORMAT", choices: CacheStatusReport.formats)
     static let help = OptionSpec("-h", "--help")
     static let version = OptionSpec("--version")
 
@@ -20,6 +22,7 @@ enum FeedCacheOptions {
         (["save"], [cacheDir, maxAge, quiet, append, pretty, format, maxSize, help]),
         (["load"], [cacheDir, maxAge, pretty, format, help]),
         (["validate"], [cacheDir, maxAge, help]),
+        (["status"], [cacheDir, maxAge, statusFormat, help]),
         (["image"], [cacheDir, help]),
         (["image", "save"], [cacheDir, help]),
         (["image", "load"], [cacheDir, help]),

@@ -55,6 +55,9 @@ public struct FeedCommentsCommand {
             try show(stage, url: nil) { () throws(ToolError) in try ImageCommentsMapper.map(payload: payload) }
         case .error(let record):
             try stage.diagnostics.passOn(record)
+        case .fresh(let fresh):
+            try stage.diagnostics.fail(ToolError(.invalidData, "expected response records, got a fresh record (it is for feed-cache save)"),
+                                       url: fresh.url)
         }
     }
 

@@ -39,8 +39,10 @@ public struct FeedFetchCommand {
         Stage.run(tool: "feed-fetch", io: io) { stage in
             let arguments = try stage.parse(arguments, Self.options) { _ in FeedFetchHelp.text }
             var options = try FetchOptions(arguments, stage)
-            if options.ifChanged { try askIfChanged(arguments.operands, &options, stage) }
             stage.output.writer = JSONWriter(style: arguments.has("--pretty") ? .pretty : .compact)
+            if options.ifChanged, let fresh = try askIfChanged(arguments.operands, &options, stage) {
+                return try stage.output.emit(fresh.json)
+            }
             if options.paginate { return try paginate(arguments.operands, options, stage) }
             let targets: [FetchTarget]
             if arguments.operands.isEmpty {

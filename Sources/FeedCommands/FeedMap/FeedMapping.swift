@@ -48,7 +48,18 @@ struct FeedMapping {
         case .response(let response) where response.isNotModified:
             try stage.output.emit(response.json) // for feed-cache save, which renews the cached feed
         case .response(let response):
-            try show(url: response.url) { () throws(ToolError) in try FeedItemsMapper.map(response, schema: schema) }
+            try show(url: response.url) { () throws(ToolError) in
+                do throws(ToolError) {
+                    return try FeedItemsMapper.map(response, schema: schema)
+                } catch {
+                    // A 429 or 503 that named a time to come back: carried on, for save to remember.
+                    var failure = error
+                    failure.notBefore = RetryAfter.notBefore(of: response, now: stage.io.now())
+                    throw failure
+                }
+            }
+        case .fresh(let fresh):
+            try stage.output.emit(fresh.json) // for feed-cache save, which notes the run and stores nothing
         case .document(let payload):
             try show(url: nil) { () throws(ToolError) in try FeedItemsMapper.map(payload: payload, schema: schema) }
         case .error(let record):

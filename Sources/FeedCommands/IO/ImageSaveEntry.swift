@@ -26,6 +26,8 @@ enum ImageSaveEntry {
             self = .passOn(record)
         case .success(.document):
             self = .failure(ToolError(.invalidData, "expected response records, got a feed document (pipe it through feed-fetch)"), url: nil)
+        case .success(.fresh(let fresh)):
+            self = .failure(ToolError(.invalidData, "expected response records, got a fresh record (it is for feed-cache save)"), url: fresh.url)
         case .failure(let error):
             self = .failure(error, url: nil)
         }

@@ -3,12 +3,15 @@ extension FeedValidators {
     /// feed-map to `feed-cache save` (a reader of `.items` never sees it).
     public static let documentKey = "validators"
 
-    /// `{"url":…,"etag":…,"last_modified":…}`, a validator absent where
-    /// there is none.
+    /// `{"url":…,"etag":…,"last_modified":…,"fresh_for":…,"fresh_until":…}`,
+    /// each absent where there is none: `fresh_for` (whole seconds) on the
+    /// pipe, `fresh_until` (ISO 8601, UTC) in the cache.
     public var json: JSON {
         var members: [(key: String, value: JSON)] = [("url", .string(url))]
         if let etag { members.append(("etag", .string(etag))) }
         if let lastModified { members.append(("last_modified", .string(lastModified))) }
+        if let freshFor { members.append(("fresh_for", .number(String(freshFor)))) }
+        if let freshUntil { members.append(("fresh_until", .string(ISO8601.format(freshUntil.seconds)))) }
         return .object(JSONObject(distinct: members))
     }
 
@@ -23,8 +26,18 @@ extension FeedValidators {
             default: return nil
             }
         }
-        guard object.members.allSatisfy({ ["url", "etag", "last_modified"].contains($0.key) }),
+        guard object.members.allSatisfy({ ["url", "etag", "last_modified", "fresh_for", "fresh_until"].contains($0.key) }),
               let etag = text("etag"), let lastModified = text("last_modified") else { return nil }
-        self.init(url: url, etag: etag, lastModified: lastModified)
+        var freshFor: Int64?
+        if let value = object["fresh_for"] {
+            guard let seconds = value.intValue.map(Int64.init), (1...HTTPFreshness.longest).contains(seconds) else { return nil }
+            freshFor = seconds
+        }
+        var freshUntil: Timestamp?
+        if let value = object["fresh_until"] {
+            guard let text = value.stringValue, let seconds = ISO8601.parse(text) else { return nil }
+            freshUntil = Timestamp(seconds: seconds)
+        }
+        self.init(url: url, etag: etag, lastModified: lastModified, freshFor: freshFor, freshUntil: freshUntil)
     }
 }

@@ -6,21 +6,33 @@
 /// that could not be sent back as it is (see `isStorable`) is dropped
 /// wherever validators are made, from a server's response, a piped document
 /// or the cache file, so that the next request is a plain GET.
+///
+/// With them travels how long the response may be taken as it is
+/// (`HTTPFreshness`): on the pipe as the seconds it stated (`freshFor`), in
+/// the cache as the instant those seconds end, counted from the save
+/// (`freshUntil`, to the second). A response that stated only that is kept
+/// for it alone: its next request is then a plain GET.
 public struct FeedValidators: Equatable, Sendable {
     public var url: String
     public var etag: String?
     public var lastModified: String?
+    /// Seconds still fresh, as the response said (feed-map to save).
+    public var freshFor: Int64?
+    /// Fresh until then (as stored): no request before it.
+    public var freshUntil: Timestamp?
 
     /// The longest validator kept, in bytes of UTF-8 (an ETag is a few dozen).
     public static let maximumLength = 1024
 
-    public init?(url: String, etag: String?, lastModified: String?) {
+    public init?(url: String, etag: String?, lastModified: String?, freshFor: Int64? = nil, freshUntil: Timestamp? = nil) {
         let etag = etag.flatMap { Self.isStorable($0) ? $0 : nil }
         let lastModified = lastModified.flatMap { Self.isStorable($0) ? $0 : nil }
-        guard etag != nil || lastModified != nil else { return nil }
+        guard etag != nil || lastModified != nil || freshFor != nil || freshUntil != nil else { return nil }
         self.url = url
         self.etag = etag
         self.lastModified = lastModified
+        self.freshFor = freshFor
+        self.freshUntil = freshUntil
     }
 
     /// At most `maximumLength` bytes, and no control byte (CR, LF, NUL, tab,
@@ -29,18 +41,36 @@ public struct FeedValidators: Equatable, Sendable {
         value.utf8.count <= maximumLength && HeaderValueBytes.areSendable(value.utf8)
     }
 
-    /// Those of a response: nil unless it carried `ETag` or `Last-Modified`.
+    /// Those of a response: nil unless it carried `ETag` or `Last-Modified`,
+    /// or stated a freshness.
     public init?(of response: ResponseRecord) {
-        self.init(url: response.url, etag: response.header("etag"), lastModified: response.header("last-modified"))
+        self.init(url: response.url, etag: response.header("etag"), lastModified: response.header("last-modified"),
+                  freshFor: HTTPFreshness.seconds(of: response))
+    }
+
+    /// As the cache keeps them when saved at `now`: the seconds stated
+    /// turned into the instant they end (to the second, rounded down).
+    public func stored(at now: Timestamp) -> FeedValidators {
+        guard let freshFor else { return self }
+        var stored = self
+        stored.freshFor = nil
+        stored.freshUntil = Timestamp(seconds: now.adding(seconds: freshFor).seconds)
+        return stored
     }
 
     /// These, each replaced by the one of its kind that `newer` carries
     /// (a 304 may send only one of them).
-    public func updated(by newer: FeedValidators) -> FeedValidators {
-        var merged = self
-        merged.etag = newer.etag ?? etag
-        merged.lastModified = newer.lastModified ?? lastModified
-        return merged
+    /// The freshness is the newer response's alone (none if it stated none).
+    /// Nil when nothing is left.
+    public func updated(by newer: FeedValidators?) -> FeedValidators? {
+        FeedValidators(url: url, etag: newer?.etag ?? etag, lastModified: newer?.lastModified ?? lastModified,
+                       freshFor: newer?.freshFor, freshUntil: newer?.freshUntil)
+    }
+
+    /// The instant until which no request is needed: the stored freshness,
+    /// but never past `expiry` (the cached feed's own end); nil when none.
+    public func fresh(until expiry: Timestamp) -> Timestamp? {
+        freshUntil.map { min($0, expiry) }
     }
 
     /// The request headers that ask whether the feed changed since.

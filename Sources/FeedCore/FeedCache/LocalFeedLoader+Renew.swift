@@ -10,8 +10,9 @@ extension LocalFeedLoader {
             try store.renewCachedFeed { cached in
                 guard let cached, let validators = cached.validators, validators.url == notModified.url,
                       (try? checkShape(of: cached)) != nil else { return nil }
-                let updated = FeedValidators(of: notModified).map { validators.updated(by: $0) } ?? validators
-                renewed = CachedFeed(document: cached.document, timestamp: currentDate(), validators: updated)
+                let now = currentDate()
+                let updated = validators.updated(by: FeedValidators(of: notModified)?.stored(at: now))
+                renewed = CachedFeed(document: cached.document, timestamp: now, validators: updated)
                 return renewed
             }
         } catch {

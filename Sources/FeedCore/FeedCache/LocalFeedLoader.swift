@@ -33,7 +33,8 @@ extension LocalFeedLoader {
     @discardableResult
     public func save(_ feed: CheckedFeed, validators: FeedValidators? = nil,
                      streamedTo stream: StreamedFeed? = nil) throws(ToolError) -> CachedBytes {
-        let cached = CachedFeed(document: feed.document, timestamp: currentDate(), validators: validators)
+        let now = currentDate()
+        let cached = CachedFeed(document: feed.document, timestamp: now, validators: validators?.stored(at: now))
         do {
             if let stream {
                 try stream.commit(cached, keepingImageDataFor: feed.imageURLs())

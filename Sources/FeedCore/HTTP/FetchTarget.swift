@@ -44,6 +44,8 @@ public enum FetchTarget: Equatable, Sendable {
                 targets.append(.passOn(record))
             case .success(.response):
                 throw ToolError(.invalidData, "malformed input: expected URLs or a feed document, got a response record")
+            case .success(.fresh):
+                throw ToolError(.invalidData, "malformed input: expected URLs or a feed document, got a fresh record (pipe it to feed-cache save)")
             case .success(.document(let document)):
                 let items = try PayloadItems.items(in: document, what: "feed document")
                 for (offset, item) in items.enumerated() {

@@ -18,3 +18,17 @@ public enum RetryAfter {
         return max(0, wait)
     }
 }
+
+extension RetryAfter {
+    /// The longest wait remembered between runs: one day.
+    public static let longestRemembered: Int64 = 86400
+
+    /// When a 429 or 503 for the feed, read at `now`, asks to be asked again:
+    /// its `Retry-After` (seconds or a date), at most a day ahead; nil for
+    /// another status, no or an unreadable `Retry-After`, or a time already come.
+    public static func notBefore(of response: ResponseRecord, now: Timestamp) -> Timestamp? {
+        guard response.status == 429 || response.status == 503, let value = response.header("retry-after"),
+              let wait = parse(value, now: now), wait >= 1 else { return nil }
+        return now.adding(seconds: Int64(min(wait, Double(longestRemembered)).rounded(.up)))
+    }
+}

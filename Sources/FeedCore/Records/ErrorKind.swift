@@ -8,6 +8,7 @@ public enum ErrorKind: String, Sendable, CaseIterable {
     case retrieval
     case deletion
     case saving
+    case deferred
 
     public var exitCode: Int32 {
         switch self {
@@ -16,6 +17,7 @@ public enum ErrorKind: String, Sendable, CaseIterable {
         case .notFound, .expired: return ExitCode.notFound
         case .connectivity: return ExitCode.connectivity
         case .retrieval, .deletion, .saving: return ExitCode.ioError
+        case .deferred: return ExitCode.deferred
         }
     }
 }

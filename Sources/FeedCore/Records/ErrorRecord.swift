@@ -1,5 +1,7 @@
 /// `{"url":"…","error":{"kind":"connectivity","message":"…"}}`: how a stage tells
 /// the next one why its input failed. `url` only where one URL is concerned.
+/// `error.not_before` (ISO 8601, UTC), where the server answered 429 or 503
+/// with a `Retry-After`: the instant it named, for `feed-cache save` to keep.
 public struct ErrorRecord: Error, Equatable, Sendable {
     public var url: String?
     public var error: ToolError
@@ -15,10 +17,12 @@ public struct ErrorRecord: Error, Equatable, Sendable {
     public var json: JSON {
         var members: [(key: String, value: JSON)] = []
         if let url { members.append(("url", .string(url))) }
-        members.append(("error", .object(JSONObject(distinct: [
+        var fields: [(key: String, value: JSON)] = [
             ("kind", .string(error.kind.rawValue)),
             ("message", .string(error.message)),
-        ]))))
+        ]
+        if let notBefore = error.notBefore { fields.append(("not_before", .string(ISO8601.format(notBefore.seconds)))) }
+        members.append(("error", .object(JSONObject(distinct: fields))))
         return .object(JSONObject(distinct: members))
     }
 
@@ -32,6 +36,13 @@ public struct ErrorRecord: Error, Equatable, Sendable {
             throw ToolError(.invalidData, "malformed error record: unknown kind '\(kindName)'")
         }
         let message = error["message"]?.stringValue ?? kindName
+        var notBefore: Timestamp?
+        if let value = error["not_before"], value != .null {
+            guard let text = value.stringValue, let seconds = ISO8601.parse(text) else {
+                throw ToolError(.invalidData, "malformed error record: 'not_before' must be an ISO 8601 date-time")
+            }
+            notBefore = Timestamp(seconds: seconds)
+        }
         var url: String? = nil
         if let value = object["url"], value != .null {
             guard let string = value.stringValue else {
@@ -39,6 +50,6 @@ public struct ErrorRecord: Error, Equatable, Sendable {
             }
             url = string
         }
-        self.init(url: url, ToolError(kind, message))
+        self.init(url: url, ToolError(kind, message, notBefore: notBefore))
     }
 }

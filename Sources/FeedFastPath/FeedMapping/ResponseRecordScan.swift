@@ -3,7 +3,8 @@ import FeedCore
 /// The response record around a feed payload, as the fast path takes it:
 /// url, status exactly 200, headers of strings, and the body; nothing else.
 /// What it keeps of the headers is the response's validators (`etag`,
-/// `last-modified`, as feed-fetch writes their names), for the document.
+/// `last-modified`, as feed-fetch writes their names) and what says how long
+/// it stays fresh (`cache-control`, `expires`, `date`, `age`), for the document.
 ///
 /// A reader of `JSONCursor`; declines to the reference path. Held by
 /// `FastFeedMapperRecordDifferentialTests`, `FastFeedMapperUndecodedPathDifferentialTests`,
@@ -13,11 +14,15 @@ enum ResponseRecordScan {
     struct Fields {
         var url: String?
         var sawStatus = false
-        var etag: String?
-        var lastModified: String?
+        /// The kept headers' values, by their place in `keptHeaders`.
+        var kept: [String?] = Array(repeating: nil, count: ResponseRecordScan.keptHeaders.count)
+        var sawHeaders = false
 
         var validators: FeedValidators? {
-            url.flatMap { FeedValidators(url: $0, etag: etag, lastModified: lastModified) }
+            url.flatMap {
+                FeedValidators(url: $0, etag: kept[0], lastModified: kept[1],
+                               freshFor: HTTPFreshness.seconds(cacheControl: kept[2], expires: kept[3], date: kept[4], age: kept[5]))
+            }
         }
     }
 
@@ -75,29 +80,30 @@ enum ResponseRecordScan {
         return cursor.key(key, is: "headers") && headers(&cursor, &fields)
     }
 
-    /// An object of strings, read once. A validator's name in any other
+    /// The headers kept, in the order of `Fields.kept`.
+    static let keptHeaders: [StaticString] = ["etag", "last-modified", "cache-control", "expires", "date", "age"]
+
+    /// An object of strings, read once. A kept header's name in any other
     /// spelling (escaped, another case), or twice, is left to the reference path.
     private static func headers(_ cursor: inout Cursor, _ fields: inout Fields) -> Bool {
-        guard fields.etag == nil, fields.lastModified == nil else { return false }
+        guard !fields.sawHeaders else { return false }
+        fields.sawHeaders = true
         var seen = SeenKeys(.decline)
         return cursor.object(.decline) { cursor, name in
             guard let value = cursor.scanner.string() else { return false }
-            if cursor.key(name, is: "etag") {
-                guard seen.admit(0) else { return false }
-                fields.etag = text(value, cursor.scanner)
-            } else if cursor.key(name, is: "last-modified") {
-                guard seen.admit(1) else { return false }
-                fields.lastModified = text(value, cursor.scanner)
-            } else if isValidatorInAnotherCase(name.span, cursor.scanner) {
+            if let index = keptHeaders.firstIndex(where: { cursor.key(name, is: $0) }) {
+                guard seen.admit(index) else { return false }
+                fields.kept[index] = text(value, cursor.scanner)
+            } else if isKeptInAnotherCase(name.span, cursor.scanner) {
                 return false
             }
             return true
         }
     }
 
-    private static func isValidatorInAnotherCase(_ name: JSONSpan, _ scanner: JSONScanner) -> Bool {
+    private static func isKeptInAnotherCase(_ name: JSONSpan, _ scanner: JSONScanner) -> Bool {
         let lowered = UnsafeBufferPointer(start: scanner.base + name.start, count: name.count).map { $0 | 0x20 }
-        return lowered.elementsEqual("etag".utf8) || lowered.elementsEqual("last-modified".utf8)
+        return keptHeaders.contains { lowered.elementsEqual(UnsafeBufferPointer(start: $0.utf8Start, count: $0.utf8CodeUnitCount)) }
     }
 
     /// A string's value, its escapes decoded, without touching the input.

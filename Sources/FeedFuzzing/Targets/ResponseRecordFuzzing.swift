@@ -18,6 +18,8 @@ enum ResponseRecordFuzzing {
                 try expect.require(try reread(response.json) == record, "a response record read back as another")
             case .error(let error):
                 try expect.require(try reread(error.json) == record, "an error record read back as another")
+            case .fresh(let fresh):
+                try expect.require(try reread(fresh.json) == record, "a fresh record read back as another")
             case .document:
                 break
             }

@@ -70,6 +70,13 @@ func leftoverTemporaries(_ cache: String) -> [String] {
 /// (and a file's modification time); symbolic links are listed with their
 /// target, never followed. A directory's own time is left out: trying a write
 /// that fails creates and removes a temporary file in it.
+/// The cache's tree without the refresh's history, which `save` rewrites
+/// when a failure (an error record) reaches it: the feed, its validators and
+/// the images are what stays as it was.
+func feedTree(_ root: String) -> [String: String] {
+    tree(root).filter { $0.key != "refresh" }
+}
+
 func tree(_ root: String) -> [String: String] {
     var result: [String: String] = [:]
     func walk(_ relative: String) {

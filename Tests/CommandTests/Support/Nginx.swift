@@ -33,7 +33,7 @@ final class Nginx {
     /// `http://127.0.0.1:PORT` (or https).
     let baseURL: String
 
-    init(_ testCase: XCTestCase, root: String, gzip: Bool = false, tls: TLS? = nil) throws {
+    init(_ testCase: XCTestCase, root: String, gzip: Bool = false, tls: TLS? = nil, serverDirectives: String = "") throws {
         let nginx = try RequiredTool.path("nginx", package: "nginx")
         self.root = root
         prefix = makeTemporaryDirectory(testCase) + "/nginx"
@@ -42,7 +42,7 @@ final class Nginx {
         var started: (UInt16, RunningCommand)?
         for _ in 0..<5 where started == nil {
             let port = try freeLoopbackPort()
-            try Nginx.config(port: port, root: root, gzip: gzip, tls: tls).write(toFile: prefix + "/nginx.conf", atomically: true, encoding: .utf8)
+            try Nginx.config(port: port, root: root, gzip: gzip, tls: tls, serverDirectives: serverDirectives).write(toFile: prefix + "/nginx.conf", atomically: true, encoding: .utf8)
             let process = try Command.start(nginx, ["-p", prefix, "-c", prefix + "/nginx.conf", "-e", prefix + "/logs/error.log"])
             if waitUntilListening(port, process) {
                 started = (port, process)
@@ -77,7 +77,7 @@ final class Nginx {
         }
     }
 
-    private static func config(port: UInt16, root: String, gzip: Bool, tls: TLS?) -> String {
+    private static func config(port: UInt16, root: String, gzip: Bool, tls: TLS?, serverDirectives: String) -> String {
         let listen = tls.map { "listen 127.0.0.1:\(port) ssl\($0.http2 ? " http2" : "");\n        ssl_certificate \($0.certificate);\n        ssl_certificate_key \($0.key);" }
             ?? "listen 127.0.0.1:\(port);"
         return """
@@ -100,6 +100,7 @@ final class Nginx {
             server {
                 \(listen)
                 root \(root);
+                \(serverDirectives)
             }
         }
 

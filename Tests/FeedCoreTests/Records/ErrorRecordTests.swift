@@ -68,6 +68,7 @@ final class ErrorRecordTests: XCTestCase, RecordTesting {
             (.retrieval, "retrieval", 74),
             (.deletion, "deletion", 74),
             (.saving, "saving", 74),
+            (.deferred, "deferred", 75),
         ]
 
         XCTAssertEqual(ErrorKind.allCases.count, expected.count)

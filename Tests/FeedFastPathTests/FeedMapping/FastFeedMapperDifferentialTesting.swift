@@ -105,6 +105,8 @@ extension FastFeedMapperDifferentialTesting {
             case .error(let record):
                 expected.lines.append(.exact(writer.line(record.json)))
                 note(record.kind.exitCode)
+            case .fresh(let fresh):
+                expected.lines.append(.exact(writer.line(fresh.json)))
             }
         } catch {
             fail(error, url: nil)

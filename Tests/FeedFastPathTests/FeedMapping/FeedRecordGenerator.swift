@@ -150,8 +150,13 @@ struct FeedRecordGenerator {
     mutating func record(payload body: [UInt8]) -> [Member] {
         var headers: [Member] = []
         for _ in 0..<rng.below(4) {
-            headers.append(Member(rng.pick(["content-type", "etag", "x-é", "cache-control", "set-cookie"]),
-                                  .string(DifferentialText.scalars(rng.pick(["application/json", "\"abc\"", "ü", "a, b", "max-age=0", ""])))))
+            // The validators and what states a freshness (the fast path keeps these), and others.
+            headers.append(Member(rng.pick(["content-type", "etag", "x-é", "cache-control", "set-cookie", "expires", "date", "age",
+                                            "last-modified"]),
+                                  .string(DifferentialText.scalars(rng.pick(["application/json", "\"abc\"", "ü", "a, b", "max-age=0", "",
+                                                                             "max-age=600", "no-cache, max-age=60", "public, max-age=\"90\"",
+                                                                             "Sun, 01 Nov 2026 08:00:00 GMT", "Sun, 01 Nov 2026 08:10:00 GMT",
+                                                                             "120", "0"])))))
         }
         var members = [Member("url", .string(DifferentialText.scalars("https://h.example/v1/feed?page=\(rng.below(9))"))),
                        Member("status", .text("200")),

@@ -27,10 +27,14 @@ extension FeedCacheSubcommands {
         var pages: [LocalFeed] = []
         var validators: FeedValidators?
         var notModified: ResponseRecord?
+        var fresh: FreshRecord?
         while let next = records.next() {
             if let response = notModified {
                 throw CommandStop.failure(ToolError(.invalidData, "a 304 response record must come alone, not with other records"),
                                           url: response.url)
+            }
+            if let fresh {
+                throw CommandStop.failure(ToolError(.invalidData, "a fresh record must come alone, not with other records"), url: fresh.url)
             }
             switch next {
             case .success(.document(let object)):
@@ -38,8 +42,13 @@ extension FeedCacheSubcommands {
                 pages.append(try LocalFeed(validating: object, what: number == 1 ? "feed document" : "feed document \(number)"))
                 validators = number == 1 ? FeedValidators(json: object[FeedValidators.documentKey]) : nil
             case .success(.error(let record)):
+                recordFailure(record)
                 try stage.diagnostics.passOn(record)
                 return nil
+            case .success(.fresh(let record)) where pages.isEmpty:
+                fresh = record
+            case .success(.fresh(let record)):
+                throw CommandStop.failure(ToolError(.invalidData, "a fresh record must come alone, not after feed documents"), url: record.url)
             case .success(.response(let response)) where response.isNotModified && pages.isEmpty:
                 notModified = response
             case .success(.response(let response)) where response.isNotModified:
@@ -53,6 +62,7 @@ extension FeedCacheSubcommands {
             }
         }
         if let notModified { return .notModified(notModified) }
+        if let fresh { return .fresh(fresh) }
         guard !pages.isEmpty else { throw ToolError(.notFound, "no input: expected a feed document on standard input") }
         return .feed(LocalFeed(pages: pages), validators: validators)
     }

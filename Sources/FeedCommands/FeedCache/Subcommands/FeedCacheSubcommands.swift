@@ -10,6 +10,10 @@ struct FeedCacheSubcommands {
     let directory: String
     let feedLoader: LocalFeedLoader
     let imageLoader: LocalFeedImageDataLoader
+    /// Where `save` records the refresh's history, and `status` reads it.
+    let history: RefreshHistoryStore?
+    /// What `status` asks of the image files.
+    let imageUsage: StoredImagesUsage?
 
     init(stage: Stage, arguments: ParsedArguments, format: FeedCacheFormat, directory: String,
          store: FeedStore & FeedImageDataStore, policy: FeedCachePolicy) {
@@ -19,6 +23,8 @@ struct FeedCacheSubcommands {
         self.directory = directory
         feedLoader = LocalFeedLoader(store: store, currentDate: stage.io.now, policy: policy)
         imageLoader = LocalFeedImageDataLoader(store: store)
+        history = store as? RefreshHistoryStore
+        imageUsage = store as? StoredImagesUsage
     }
 
     func run() throws {
@@ -35,6 +41,9 @@ struct FeedCacheSubcommands {
         case "validate"?:
             try allow(["validate"], operands: 1)
             try validate()
+        case "status"?:
+            try allow(["status"], operands: 1)
+            try status()
         case "image"?:
             switch operands.dropFirst().first {
             case "missing"?:
@@ -55,9 +64,9 @@ struct FeedCacheSubcommands {
                 throw stage.usage("image needs a subcommand: save, load or missing")
             }
         case let other?:
-            throw stage.usage("unknown subcommand '\(other)' (save, load, validate, image)")
+            throw stage.usage("unknown subcommand '\(other)' (save, load, validate, status, image)")
         case nil:
-            throw stage.usage("missing subcommand (save, load, validate, image)")
+            throw stage.usage("missing subcommand (save, load, validate, status, image)")
         }
     }
 

@@ -10,4 +10,6 @@ enum SaveInput {
     case checked(CheckedFeed, validators: FeedValidators?, streamedTo: StreamedFeed?)
     /// A 304, alone: the cached feed from its URL is to be renewed.
     case notModified(ResponseRecord)
+    /// A fresh record, alone: nothing to store, the run noted as a success.
+    case fresh(FreshRecord)
 }

@@ -1,0 +1,174 @@
+import FeedCore
+import FeedFastPath
+import FeedPresentation
+
+extension FeedCacheSubcommands {
+    /// `status [--format text|json]`: how the cache and its refresh are
+    /// doing, read only (no lock taken, nothing written, nothing created).
+    /// The feed's items are counted where the cached document stands
+    /// (`CachedFeedItems`), as `load --format ids` reads it.
+    @_optimize(size)
+    func status() throws {
+        let format = arguments.value("--format") ?? "text"
+        guard CacheStatusReport.formats.contains(format) else { throw stage.unknownFormat(format, CacheStatusReport.formats) }
+        let report = try makeStatusReport()
+        if format == "json" {
+            try stage.output.emit(bytes: JSONWriter().line(report.json))
+        } else {
+            try stage.output.emit(bytes: Array(report.text(now: stage.io.now()).utf8))
+        }
+    }
+
+    @_optimize(size)
+    private func makeStatusReport() throws -> CacheStatusReport {
+        let now = stage.io.now()
+        var report = CacheStatusReport(cache: directory)
+        var cached: CachedFeed?
+        do throws(ToolError) {
+            cached = try feedLoader.inspect()
+        } catch {
+            report.feedProblem = error.message
+        }
+        if let cached {
+            let expiry = feedLoader.expiry(ofFeedSavedAt: cached.timestamp)
+            let (items, missing) = try count(cached.document)
+            report.feed = .init(items: items, savedAt: cached.timestamp, expiresAt: expiry, url: cached.validators?.url,
+                                validators: cached.validators.map { $0.etag != nil || $0.lastModified != nil } ?? false)
+            report.missing = missing
+            report.freshUntil = cached.validators?.fresh(until: expiry)
+        }
+        report.images = imageUsage?.storedImages()
+        report.history = history?.refreshHistory()
+        report.now = now
+        return report
+    }
+
+    /// The items, and how many of their images are not cached.
+    private func count(_ document: CachedBytes) throws -> (items: Int, missing: Int) {
+        let mayHave = imageLoader.mayHaveImageData
+        let fast: (Int, Int)? = try document.withUnsafeBytes { (bytes) throws(CommandStop) -> (Int, Int)? in
+            guard let items = CachedFeedItems(bytes, notingStoredItems: mayHave) else { return nil }
+            guard mayHave else { return (items.count, items.count) }
+            var missing = 0
+            let complete = items.forEachStored { item in
+                let url: String?
+                switch item {
+                case .stored(let stored): url = stored.url
+                case .read(let json): url = json[FeedItemField.url.name]?.stringValue
+                }
+                if let url, !imageLoader.hasImageData(for: url) { missing += 1 }
+            }
+            guard complete else { throw .failure(CachedPasses.disagreement) }
+            return (items.count, missing)
+        }
+        if let fast { return fast }
+        let items = try document.feedItems()
+        let missing = items.filter { item in
+            guard let url = item[FeedItemField.url.name]?.stringValue else { return false }
+            return !mayHave || !imageLoader.hasImageData(for: url)
+        }.count
+        return (items.count, missing)
+    }
+}
+
+/// What `feed-cache status` says, as JSON (the contract's keys, absent
+/// ones left out) or as a few lines for people, the first saying whether
+/// all is well.
+struct CacheStatusReport {
+    struct Feed {
+        var items: Int
+        var savedAt: Timestamp
+        var expiresAt: Timestamp
+        var url: String?
+        var validators: Bool
+    }
+
+    var cache: String
+    var feed: Feed?
+    /// Why the cached feed could not be read, if it could not.
+    var feedProblem: String?
+    var missing: Int?
+    var images: (files: Int, bytes: Int64)?
+    var history: RefreshHistory?
+    var freshUntil: Timestamp?
+    var now = Timestamp(seconds: 0)
+
+    init(cache: String) { self.cache = cache }
+
+    /// `--format`'s values, the default first.
+    static let formats = ["text", "json"]
+
+    private static func time(_ value: Timestamp) -> JSON { .string(ISO8601.format(value.seconds)) }
+
+    @_optimize(size)
+    var json: JSON {
+        var members: [(key: String, value: JSON)] = [("cache", .string(cache))]
+        if let feed {
+            var fields: [(key: String, value: JSON)] = [
+                ("items", .number(String(feed.items))), ("saved_at", Self.time(feed.savedAt)), ("expires_at", Self.time(feed.expiresAt)),
+            ]
+            if let url = feed.url { fields.append(("url", .string(url))) }
+            fields.append(("validators", .bool(feed.validators)))
+            members.append(("feed", .object(JSONObject(fields))))
+        }
+        var images: [(key: String, value: JSON)] = [
+            ("stored", .number(String(self.images?.files ?? 0))),
+        ]
+        if let missing { images.append(("missing", .number(String(missing)))) }
+        images.append(("bytes", .number(String(self.images?.bytes ?? 0))))
+        members.append(("images", .object(JSONObject(images))))
+        var refresh: [(key: String, value: JSON)] = []
+        if let history {
+            if let at = history.lastAttempt { refresh.append(("last_attempt", Self.time(at))) }
+            if let at = history.lastSuccess { refresh.append(("last_success", Self.time(at))) }
+            refresh.append(("failures", .number(String(history.failures))))
+            if let failure = history.lastFailure {
+                refresh.append(("last_failure", .object(JSONObject([
+                    ("at", Self.time(failure.at)), ("kind", .string(failure.kind)), ("message", .string(failure.message)),
+                ]))))
+            }
+        }
+        if let freshUntil { refresh.append(("fresh_until", Self.time(freshUntil))) }
+        if let notBefore = history?.notBefore { refresh.append(("not_before", Self.time(notBefore))) }
+        if !refresh.isEmpty { members.append(("refresh", .object(JSONObject(refresh)))) }
+        return .object(JSONObject(members))
+    }
+
+    /// The first line says whether all is well, and if not since when.
+    @_optimize(size)
+    func text(now: Timestamp) -> String {
+        func when(_ time: Timestamp) -> String {
+            "\(ISO8601.format(time.seconds)) (\(RelativeDate.describe(time.seconds, relativeTo: now.seconds)))"
+        }
+        var lines: [String] = []
+        let failures = history?.failures ?? 0
+        if let feedProblem {
+            lines.append("Not well: the cached feed cannot be read: \(feedProblem)")
+        } else if let feed, feed.expiresAt <= now {
+            lines.append("Not well: the cached feed expired \(when(feed.expiresAt)); not refreshed since \(when(history?.lastSuccess ?? feed.savedAt)).")
+        } else if failures > 0 {
+            let since = history?.lastSuccess ?? feed?.savedAt
+            lines.append("Not well: \(failures) refresh\(failures == 1 ? "" : "es") failed in a row" + (since.map { ", not refreshed since \(when($0))" } ?? "") + ".")
+        } else if feed == nil {
+            lines.append("Not well: no cached feed in \(cache).")
+        } else if let feed {
+            lines.append("All is well: refreshed \(when(history?.lastSuccess ?? feed.savedAt)).")
+        }
+        if let failure = history?.lastFailure, failures > 0 {
+            lines.append("Last failure: \(when(failure.at)), \(failure.kind): \(failure.message)")
+        }
+        if let feed {
+            let source = feed.url.map { " from \($0)" } ?? ""
+            lines.append("Feed: \(feed.items) item\(feed.items == 1 ? "" : "s")\(source), saved \(when(feed.savedAt)), "
+                + (feed.expiresAt <= now ? "expired" : "expires") + " \(when(feed.expiresAt))"
+                + (feed.validators ? "; validators kept" : "") + ".")
+        }
+        let stored = images?.files ?? 0
+        lines.append("Images: \(stored) stored, \(images?.bytes ?? 0) bytes" + (missing.map { ", \($0) missing" } ?? "") + ".")
+        if let freshUntil, now < freshUntil { lines.append("Fresh until \(when(freshUntil)): no request before then.") }
+        if let notBefore = history?.notBefore, now < notBefore { lines.append("The server asked to wait until \(when(notBefore)).") }
+        if let attempt = history?.lastAttempt { lines.append("Last refresh: \(when(attempt)).") }
+        lines.append("Cache: \(cache)")
+        return lines.joined(separator: "\n") + "\n"
+    }
+}
