@@ -30,6 +30,7 @@ public struct FeedFetchCommand {
         OptionSpec("--cache-dir", value: "DIR"),
         OptionSpec("--max-pages", value: "N"),
         OptionSpec("--pretty"),
+        OptionSpec("-o", "--output", value: "FILE"),
         OptionSpec("-v", "--verbose"),
         OptionSpec("-h", "--help"),
         OptionSpec("--version"),
