@@ -45,7 +45,7 @@ public struct FeedFetchCommand {
             if options.paginate { return try paginate(arguments.operands, options, stage) }
             let targets: [FetchTarget]
             if arguments.operands.isEmpty {
-                targets = try FetchTarget.targets(fromInput: stage.input.read(expecting: "URLs or a feed document", within: InputBounds(isJSON: false)))
+                targets = try FetchTarget.targets(fromInput: stage.input.read(expecting: "URLs, a feed document or item lines", within: InputBounds(isJSON: false)))
             } else {
                 targets = FetchTarget.targets(fromArguments: arguments.operands)
             }

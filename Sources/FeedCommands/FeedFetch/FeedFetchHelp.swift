@@ -9,8 +9,8 @@ enum FeedFetchHelp {
            feed-fetch --if-changed [--cache-dir DIR] [options] URL
 
     GET each URL and write one response record per URL, in the order given.
-    With no URL, read URLs (one a line) or a feed document (its items' urls)
-    from standard input.
+    With no URL, read URLs (one a line), a feed document or item lines (the
+    jsonl format of feed-cache load) from standard input: each item's url.
 
       -j, --jobs N              fetch N URLs at once (default 1); output keeps input order;
                                 to a server that offers HTTP/2, over one connection
