@@ -12,8 +12,9 @@ public struct FeedMapCommand {
     standard input and write one feed document for each. The status must be 200
     and every item valid, else the record is invalid-data.
 
-          --schema NAME     item model: images (default: id, url, description,
-                            location) or spots (id, url, author, description, likes)
+          --schema NAME     item model: images (default: id, description,
+                            location, url) or spots (id, author, description,
+                            likes, url), in the order each item's keys are written
           --pretty          indent the documents for people
           --format FORMAT   json (default); text: a readable list; jsonl: each item
                             as one JSON object a line; tsv: each item as one line

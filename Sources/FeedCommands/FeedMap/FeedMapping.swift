@@ -45,8 +45,10 @@ struct FeedMapping {
             return try stage.diagnostics.fail(error)
         }
         switch record {
-        case .response(let response) where response.isNotModified:
-            try stage.output.emit(response.json) // for feed-cache save, which renews the cached feed
+        case .response(var response) where response.isNotModified:
+            // For feed-cache save, which renews the cached feed if it was mapped with this schema.
+            response.schema = FeedValidators.schemaName(schema)
+            try stage.output.emit(response.json)
         case .response(let response):
             try show(url: response.url) { () throws(ToolError) in try FeedItemsMapper.map(response, schema: schema) }
         case .document(let payload):

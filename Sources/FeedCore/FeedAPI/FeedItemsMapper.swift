@@ -15,7 +15,7 @@ public enum FeedItemsMapper {
     /// `feed-cache save` to keep, and `feed-fetch --if-changed` to ask with).
     public static func map(_ response: ResponseRecord, schema: FeedSchema = .images) throws(ToolError) -> FeedDocument {
         var document = try map(status: response.status, body: response.body, schema: schema)
-        document.validators = FeedValidators(of: response)
+        document.validators = FeedValidators(of: response)?.mapped(as: schema)
         return document
     }
 

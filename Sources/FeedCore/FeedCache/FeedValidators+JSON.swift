@@ -3,12 +3,13 @@ extension FeedValidators {
     /// feed-map to `feed-cache save` (a reader of `.items` never sees it).
     public static let documentKey = "validators"
 
-    /// `{"url":…,"etag":…,"last_modified":…}`, a validator absent where
-    /// there is none.
+    /// `{"url":…,"etag":…,"last_modified":…,"schema":…}`, a validator absent
+    /// where there is none, the schema only when it is not images.
     public var json: JSON {
         var members: [(key: String, value: JSON)] = [("url", .string(url))]
         if let etag { members.append(("etag", .string(etag))) }
         if let lastModified { members.append(("last_modified", .string(lastModified))) }
+        if let schema { members.append(("schema", .string(schema))) }
         return .object(JSONObject(distinct: members))
     }
 
@@ -23,8 +24,9 @@ extension FeedValidators {
             default: return nil
             }
         }
-        guard object.members.allSatisfy({ ["url", "etag", "last_modified"].contains($0.key) }),
-              let etag = text("etag"), let lastModified = text("last_modified") else { return nil }
+        guard object.members.allSatisfy({ ["url", "etag", "last_modified", "schema"].contains($0.key) }),
+              let etag = text("etag"), let lastModified = text("last_modified"), let schema = text("schema") else { return nil }
         self.init(url: url, etag: etag, lastModified: lastModified)
+        self.schema = schema
     }
 }
