@@ -7,7 +7,7 @@ struct FeedPageMarkupCheck {
 
     static let tags: Set<String> = [
         "!DOCTYPE", "html", "head", "meta", "title", "style", "body", "header", "h1", "p", "time", "main",
-        "figure", "img", "div", "span", "figcaption",
+        "figure", "img", "div", "span", "figcaption", "details", "summary",
     ]
     static let entities = ["&amp;", "&lt;", "&gt;", "&quot;", "&#39;"].map { Array($0.utf8) }
 

@@ -10,8 +10,10 @@ public enum TextFormat {
         }.joined(separator: "\n")
     }
 
-    /// Each feed item as: description (or "(no description)"), then location
-    /// and url indented; a blank line between items. Works for any item keys.
+    /// Each feed item as: description (or a spot's author, or "(no
+    /// description)"), then the author, location, likes and url indented, each
+    /// on its own line, none empty; a blank line between items. Works for any
+    /// item keys.
     public static func feed(_ items: [JSON]) -> String {
         let bytes = OutputBytes()
         for (index, item) in items.enumerated() {
@@ -27,11 +29,20 @@ public enum TextFormat {
         item.withBytes { appendFeedItem($0, to: bytes) }
     }
 
-    /// The same from the texts' bytes.
+    /// The same from the texts' bytes. The first line is the description;
+    /// without one (absent or empty), a spot's author, else
+    /// "(no description)": never an empty line. A spot's author is shown
+    /// (`by AUTHOR`) under its description.
     public static func appendFeedItem(_ item: FeedItemTextBytes, to bytes: OutputBytes) {
-        appendOneLine(item.description ?? item.author ?? noDescription, to: bytes)
+        let description = nonEmpty(item.description), author = nonEmpty(item.author)
+        appendOneLine(description ?? author ?? noDescription, to: bytes)
         bytes.append(0x0A)
-        if let location = item.location {
+        if description != nil, let author {
+            bytes.append("  by ")
+            appendOneLine(author, to: bytes)
+            bytes.append(0x0A)
+        }
+        if let location = nonEmpty(item.location) {
             bytes.append("  ")
             appendOneLine(location, to: bytes)
             bytes.append(0x0A)
@@ -49,6 +60,12 @@ public enum TextFormat {
     }
 
     private static let noDescription = StaticString("(no description)").bytes
+
+    /// A text that is there and not empty (an empty one shows as nothing).
+    private static func nonEmpty(_ text: UnsafeBufferPointer<UInt8>?) -> UnsafeBufferPointer<UInt8>? {
+        guard let text, !text.isEmpty else { return nil }
+        return text
+    }
 
     public static let feedItemSeparator: StaticString = "\n"
 

@@ -73,7 +73,7 @@ final class ManPageTests: XCTestCase, DocumentationTesting {
             #"feed-cache image load "$IMG" > img.png || { feed-fetch "$IMG" | feed-cache image save && feed-cache image load "$IMG" > img.png; }"#,
             #"feed-fetch "$API/v1/image/$ID/comments" | feed-comments --format text"#,
             "feed-cache validate",
-            "feed-cache load --format html > feed.html && xdg-open feed.html",
+            "feed-cache load --format html -o feed.html && xdg-open feed.html",
         ] {
             XCTAssertTrue(cacheExamples.contains(pipeline), "feed-cache.1: EXAMPLES lacks: \(pipeline)")
         }

@@ -57,14 +57,16 @@ final class TextFormatTests: XCTestCase {
         """)
     }
 
-    func test_feed_showsSpotsWithDescriptionOrAuthorAndLikes() {
+    func test_feed_showsASpotsDescriptionAuthorAndLikes_eachOnItsOwnLine_andNoEmptyDescriptionLine() {
         let items = [
             FeedSpot(id: anyID, author: "an author", description: "a spot", likes: 3, url: "https://a.com").json,
             FeedSpot(id: anyID, author: "an author", likes: 1, url: "https://b.com").json,
+            FeedSpot(id: anyID, author: "another author", description: "", likes: 0, url: "https://c.com").json,
         ]
 
         XCTAssertEqual(TextFormat.feed(items), """
         a spot
+          by an author
           3 likes
           https://a.com
 
@@ -72,7 +74,17 @@ final class TextFormatTests: XCTestCase {
           1 like
           https://b.com
 
+        another author
+          0 likes
+          https://c.com
+
         """)
+    }
+
+    func test_feed_showsNoEmptyLineForAnEmptyDescriptionOrLocation() {
+        let item = FeedImage(id: anyID, description: "", location: "", url: "https://a.com").json
+
+        XCTAssertEqual(TextFormat.feed([item]), "(no description)\n  https://a.com\n")
     }
 
     func test_feed_keepsEachFieldOnOneLine() {

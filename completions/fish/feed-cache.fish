@@ -19,7 +19,7 @@ function __feed_cache_path
                 case --
                     set ended 1
                     continue
-                case --cache-dir --max-age --format
+                case --cache-dir --max-age --format --max-size -o --output
                     set skip 1
                     continue
                 case '-*'
@@ -41,6 +41,24 @@ end
 function __feed_cache_reads_age
     set -l path (string split ' ' -- (__feed_cache_path))
     test "$path[1]" != image; or test "$path[2]" = missing
+end
+
+# True where the subcommand typed so far writes output, and so takes -o:
+# save, load, image missing, and image load before or after its URL.
+function __feed_cache_writes_output
+    set -l path (string split ' ' -- (__feed_cache_path))
+    switch "$path[1]"
+        case save load
+            test (count $path) -eq 1
+        case image
+            if test "$path[2]" = load
+                test (count $path) -le 3
+            else
+                test "$path[2]" = missing; and test (count $path) -eq 2
+            end
+        case '*'
+            return 1
+    end
 end
 
 complete -c feed-cache -f
@@ -68,3 +86,4 @@ complete -c feed-cache -n '__feed_cache_at save' -l append -d 'Load more: the ca
 complete -c feed-cache -n '__feed_cache_at save load "image missing"' -l pretty -d 'Indent the feed for people'
 complete -c feed-cache -n '__feed_cache_at save load' -l format -x -a 'json\t"The feed document (default)" text\t"A readable list" jsonl\t"Each item as one JSON object a line" tsv\t"Each item as one line of tab-separated fields" ids\t"The id of each item, one a line" html\t"One page with the cached images, for a browser"' -d 'Output format'
 complete -c feed-cache -n '__feed_cache_at status' -l format -x -a 'text\t"A few lines for people (default)" json\t"One JSON object"' -d 'Report format'
+complete -c feed-cache -n __feed_cache_writes_output -s o -l output -r -F -d 'Write to FILE, whole, renamed over it on success'

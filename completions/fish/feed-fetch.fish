@@ -15,5 +15,6 @@ complete -c feed-fetch -l if-changed -d 'Ask whether the feed at URL changed sin
 complete -c feed-fetch -l cache-dir -x -a '(__fish_complete_directories)' -d 'With --if-changed, the cache to read'
 complete -c feed-fetch -l pretty -d 'Indent the records for people'
 complete -c feed-fetch -s v -l verbose -d 'Show the head of every request and response on stderr, secrets hidden'
+complete -c feed-fetch -s o -l output -r -F -d 'Write to FILE, whole, renamed over it on success'
 complete -c feed-fetch -s h -l help -d 'Show the help and exit'
 complete -c feed-fetch -l version -d 'Show the version and exit'

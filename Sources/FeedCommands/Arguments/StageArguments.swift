@@ -8,6 +8,7 @@ extension Stage {
         let parsed = try ArgumentParser(tool: tool, options: options).parse(arguments)
         if parsed.has("--help") { try printAndExit(help(parsed) + "\n\nSee \(tool)(1).") }
         if parsed.has("--version") { try printAndExit("\(tool) \(ToolsetVersion.string)") }
+        try chooseOutputFile(parsed)
         return parsed
     }
 
@@ -33,5 +34,14 @@ extension Stage {
             throw usage("--max-size needs a byte count from 1 to 1024G, such as 1048576 or 512M, got '\(value)'")
         }
         return InputBounds(maxSize: bytes, option: "--max-size", isJSON: true)
+    }
+}
+
+extension Stage {
+    /// `-o FILE`: what the command writes goes to a new file beside FILE,
+    /// renamed over it only if the run succeeds (`OutputFile`).
+    func chooseOutputFile(_ arguments: ParsedArguments) throws(CommandStop) {
+        guard let path = arguments.value("--output") else { return }
+        try outputFile.open(path, self)
     }
 }

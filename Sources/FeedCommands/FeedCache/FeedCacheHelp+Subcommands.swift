@@ -2,7 +2,7 @@ extension FeedCacheHelp {
     static let subcommands = [
         "save": """
         usage: feed-cache [--cache-dir DIR] [--max-age DURATION] save [-q] [--append] [--pretty] [--format json|text|jsonl|tsv|ids|html]
-               [--max-size BYTES]
+               [--max-size BYTES] [-o FILE]
 
         Read feed documents on standard input (one, or a page each, as feed-fetch's
         pagination and feed-map write them), check all of them, then replace the
@@ -22,16 +22,19 @@ extension FeedCacheHelp {
               --pretty             indent the feed for people
               --max-size BYTES     most input read, e.g. 64M, 2G (default 1G); more
                                    is invalid-data and nothing changes
+        \(outputOption)
         \(formatOption)
         \(commonOptions)
         """,
         "load": """
         usage: feed-cache [--cache-dir DIR] [--max-age DURATION] load [--pretty] [--format json|text|jsonl|tsv|ids|html]
+               [-o FILE]
 
         Write the cached feed if it is younger than the max age; else exit 66.
         Never changes the cache.
 
               --pretty             indent the feed for people
+        \(outputOption)
         \(formatOption)
         \(commonOptions)
         """,
@@ -81,20 +84,22 @@ extension FeedCacheHelp {
         \(imageOptions)
         """,
         "image load": """
-        usage: feed-cache [--cache-dir DIR] image load URL
+        usage: feed-cache [--cache-dir DIR] image load [-o FILE] URL
 
         Write the cached image data for URL, raw; exit 66 if there is none.
 
+        \(outputOption)
         \(imageOptions)
         """,
         "image missing": """
-        usage: feed-cache [--cache-dir DIR] [--max-age DURATION] image missing [--pretty]
+        usage: feed-cache [--cache-dir DIR] [--max-age DURATION] image missing [--pretty] [-o FILE]
 
         Write a feed document of the cached feed's items whose image data is not
         cached, for feed-fetch to fetch (as load when there is no valid cached
         feed).
 
               --pretty             indent the feed for people
+        \(outputOption)
         \(commonOptions)
         """,
     ]

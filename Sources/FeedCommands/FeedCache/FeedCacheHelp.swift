@@ -40,6 +40,9 @@ enum FeedCacheHelp {
                                ids: each item's id, one a line; html: one page
                                with the cached images, for a browser, offline;
                                status: text (default) or json
+      -o, --output FILE        save, load, image load, image missing: write to
+                               FILE, whole (a new file beside it, renamed over
+                               FILE on success); on failure FILE stays as it was
       -h, --help               show this help and exit
           --version            show the version and exit
     """
@@ -53,6 +56,12 @@ enum FeedCacheHelp {
           --max-age DURATION   how old a feed may be, 0s to 36500d: 90s, 15m,
                                36h, 7d, 1d12h (default: $FEED_CACHE_MAX_AGE,
                                else 7d)
+    """
+
+    static let outputOption = """
+      -o, --output FILE        write to FILE instead of standard output, whole: a
+                               new file beside it, renamed over FILE on success;
+                               on any failure FILE is left exactly as it was
     """
 
     static let helpOption = """
@@ -71,6 +80,6 @@ enum FeedCacheHelp {
                                one line of tab-separated fields; ids: each item's
                                id as saved, one a line; html: one page of the
                                feed, its cached images in it, for a browser,
-                               offline (feed-cache load --format html > feed.html)
+                               offline (feed-cache load --format html -o feed.html)
     """
 }

@@ -12,6 +12,8 @@ enum FeedCacheOptions {
     static let maxSize = OptionSpec("--max-size", value: "BYTES")
     /// `status` reports for people or as one JSON object.
     static let statusFormat = OptionSpec("--format", value: "FORMAT", choices: CacheStatusReport.formats)
+    /// Where what a subcommand prints goes instead of stdout (`OutputFile`).
+    static let output = OptionSpec("-o", "--output", value: "FILE")
     static let help = OptionSpec("-h", "--help")
     static let version = OptionSpec("--version")
 
@@ -19,18 +21,18 @@ enum FeedCacheOptions {
     static let command = [cacheDir, maxAge, help, version]
 
     static let subcommands: [(words: [String], options: [OptionSpec])] = [
-        (["save"], [cacheDir, maxAge, quiet, append, pretty, format, maxSize, help]),
-        (["load"], [cacheDir, maxAge, pretty, format, help]),
+        (["save"], [cacheDir, maxAge, quiet, append, pretty, format, maxSize, output, help]),
+        (["load"], [cacheDir, maxAge, pretty, format, output, help]),
         (["validate"], [cacheDir, maxAge, help]),
         (["status"], [cacheDir, maxAge, statusFormat, help]),
         (["image"], [cacheDir, help]),
         (["image", "save"], [cacheDir, help]),
-        (["image", "load"], [cacheDir, help]),
-        (["image", "missing"], [cacheDir, maxAge, pretty, help]),
+        (["image", "load"], [cacheDir, output, help]),
+        (["image", "missing"], [cacheDir, maxAge, pretty, output, help]),
     ]
 
     /// What the parser reads, wherever it is given.
-    static let all = [cacheDir, maxAge, quiet, append, pretty, format, maxSize, help, version]
+    static let all = [cacheDir, maxAge, quiet, append, pretty, format, maxSize, output, help, version]
 
     /// A subcommand's own options (`["image", "save"]`).
     static func of(_ words: [String]) -> [OptionSpec] {

@@ -6,7 +6,7 @@ public struct FeedCommentsCommand {
     public init() {}
 
     static let help = """
-    usage: feed-comments [--pretty] [--format json|text|jsonl|tsv]
+    usage: feed-comments [--pretty] [--format json|text|jsonl|tsv] [-o FILE]
 
     Read response records (from feed-fetch) or bare {"items":[...]} payloads on
     standard input and write one comments document for each. The status must be
@@ -16,6 +16,9 @@ public struct FeedCommentsCommand {
           --format FORMAT   json (default); text: username, how long ago, message;
                             jsonl: each comment as one JSON object a line; tsv: each
                             comment as one line of tab-separated fields
+      -o, --output FILE     write to FILE, whole: into a new file beside it,
+                            renamed over FILE only on success; else FILE is
+                            left as it was
       -h, --help            show this help and exit
           --version         show the version and exit
     """
@@ -23,6 +26,7 @@ public struct FeedCommentsCommand {
     static let options = [
         OptionSpec("--pretty"),
         OptionSpec("--format", value: "FORMAT", choices: OutputFormat.allCases.map(\.rawValue)),
+        OptionSpec("-o", "--output", value: "FILE"),
         OptionSpec("-h", "--help"),
         OptionSpec("--version"),
     ]

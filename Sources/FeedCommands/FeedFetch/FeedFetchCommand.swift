@@ -30,6 +30,7 @@ public struct FeedFetchCommand {
         OptionSpec("--cache-dir", value: "DIR"),
         OptionSpec("--max-pages", value: "N", range: FetchOptions.maxPages),
         OptionSpec("--pretty"),
+        OptionSpec("-o", "--output", value: "FILE"),
         OptionSpec("-v", "--verbose"),
         OptionSpec("-h", "--help"),
         OptionSpec("--version"),
@@ -46,7 +47,7 @@ public struct FeedFetchCommand {
             if options.paginate { return try paginate(arguments.operands, options, stage) }
             let targets: [FetchTarget]
             if arguments.operands.isEmpty {
-                targets = try FetchTarget.targets(fromInput: stage.input.read(expecting: "URLs or a feed document", within: InputBounds(isJSON: false)))
+                targets = try FetchTarget.targets(fromInput: stage.input.read(expecting: "URLs, a feed document or item lines", within: InputBounds(isJSON: false)))
             } else {
                 targets = FetchTarget.targets(fromArguments: arguments.operands)
             }

@@ -4,13 +4,13 @@ enum FeedFetchHelp {
     static let text = """
     usage: feed-fetch [-j N] [-H 'NAME: VALUE']... [--retry N] [--timeout SECONDS]
                       [--connect-timeout SECONDS] [--max-size BYTES] [--cacert FILE]
-                      [--pretty] [-v] [URL ...]
+                      [--pretty] [-v] [-o FILE] [URL ...]
            feed-fetch --paginate [--max-pages N] [options] URL
            feed-fetch --if-changed [--cache-dir DIR] [options] URL
 
     GET each URL and write one response record per URL, in the order given.
-    With no URL, read URLs (one a line) or a feed document (its items' urls)
-    from standard input.
+    With no URL, read URLs (one a line), a feed document or item lines (the
+    jsonl format of feed-cache load) from standard input: each item's url.
 
       -j, --jobs N              fetch N URLs at once, 1 to 256 (default 1); output
                                 keeps input order; to a server that offers HTTP/2,
@@ -49,6 +49,9 @@ enum FeedFetchHelp {
           --cache-dir DIR       with --if-changed, the cache to read (default: as
                                 feed-cache finds it)
           --pretty              indent the records for people
+      -o, --output FILE         write the records to FILE, whole: into a new file beside
+                                it, renamed over FILE only if every transfer succeeded;
+                                else FILE is left as it was
       -v, --verbose             on stderr, the head of every request sent ('> ' lines)
                                 and response received ('< '), redirects, retries and
                                 pages included; '[K] ' first with -j (K: the input's

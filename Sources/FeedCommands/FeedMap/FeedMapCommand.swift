@@ -6,20 +6,24 @@ public struct FeedMapCommand {
 
     static let help = """
     usage: feed-map [--schema images|spots] [--pretty] [--format json|text|jsonl|tsv]
-                    [--max-size BYTES]
+                    [--max-size BYTES] [-o FILE]
 
     Read response records (from feed-fetch) or bare {"items":[...]} payloads on
     standard input and write one feed document for each. The status must be 200
     and every item valid, else the record is invalid-data.
 
-          --schema NAME     item model: images (default: id, url, description,
-                            location) or spots (id, url, author, description, likes)
+          --schema NAME     item model: images (default: id, description,
+                            location, url) or spots (id, author, description,
+                            likes, url), in the order each item's keys are written
           --pretty          indent the documents for people
           --format FORMAT   json (default); text: a readable list; jsonl: each item
                             as one JSON object a line; tsv: each item as one line
                             of tab-separated fields
           --max-size BYTES  most input read, e.g. 64M, 2G (default 1G); more
                             is invalid-data
+      -o, --output FILE     write to FILE, whole: into a new file beside it,
+                            renamed over FILE only on success; else FILE is
+                            left as it was
       -h, --help            show this help and exit
           --version         show the version and exit
     """
@@ -29,6 +33,7 @@ public struct FeedMapCommand {
         OptionSpec("--pretty"),
         OptionSpec("--format", value: "FORMAT", choices: OutputFormat.allCases.map(\.rawValue)),
         OptionSpec("--max-size", value: "BYTES"),
+        OptionSpec("-o", "--output", value: "FILE"),
         OptionSpec("-h", "--help"),
         OptionSpec("--version"),
     ]

@@ -45,8 +45,10 @@ struct FeedMapping {
             return try stage.diagnostics.fail(error)
         }
         switch record {
-        case .response(let response) where response.isNotModified:
-            try stage.output.emit(response.json) // for feed-cache save, which renews the cached feed
+        case .response(var response) where response.isNotModified:
+            // For feed-cache save, which renews the cached feed if it was mapped with this schema.
+            response.schema = FeedValidators.schemaName(schema)
+            try stage.output.emit(response.json)
         case .response(let response):
             try show(url: response.url) { () throws(ToolError) in
                 do throws(ToolError) {
@@ -61,10 +63,23 @@ struct FeedMapping {
         case .fresh(let fresh):
             try stage.output.emit(fresh.json) // for feed-cache save, which notes the run and stores nothing
         case .document(let payload):
-            try show(url: nil) { () throws(ToolError) in try FeedItemsMapper.map(payload: payload, schema: schema) }
+            try show(url: nil) { () throws(ToolError) in
+                do throws(ToolError) {
+                    return try FeedItemsMapper.map(payload: payload, schema: schema)
+                } catch where Self.isFeedDocument(payload) {
+                    throw ToolError(error.kind, "already a feed document; feed-map reads API responses (items with an image): give it to feed-cache save or feed-fetch")
+                }
+            }
         case .error(let record):
             try stage.diagnostics.passOn(record)
         }
+    }
+
+    /// Whether a payload that failed to map is a feed document (what
+    /// feed-map or feed-cache wrote): its first item has a `url` and no `image`.
+    static func isFeedDocument(_ payload: JSONObject) -> Bool {
+        guard let first = JSON.object(payload)["items"]?.arrayValue?.first else { return false }
+        return first["url"]?.stringValue != nil && first["image"] == nil
     }
 
     private func show(url: String?, _ mapping: () throws(ToolError) -> FeedDocument) throws(CommandStop) {

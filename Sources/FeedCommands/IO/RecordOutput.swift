@@ -5,7 +5,7 @@ import FeedPresentation
 /// with `--pretty`), feed documents as JSON, text or an item a line (jsonl,
 /// tsv), and stored bytes as they are.
 public final class RecordOutput {
-    private let sink: ByteSink
+    private var sink: ByteSink
     public var writer: JSONWriter
     public var format: OutputFormat
 
@@ -16,6 +16,11 @@ public final class RecordOutput {
     }
 
     public var isTerminal: Bool { sink.isTerminal }
+
+    /// Writes from now on to `sink` instead (`-o FILE`).
+    func redirect(to sink: ByteSink) {
+        self.sink = sink
+    }
 
     /// Whether the next stage reads records here, and so is told of a
     /// failure by an error record (not where the output is lines of ids).

@@ -8,6 +8,8 @@ public struct Stage {
     public let diagnostics: Diagnostics
     public let input: CommandInput
     public let io: StandardIO
+    /// The file of `-o FILE`, once the arguments are parsed.
+    let outputFile = OutputFileSlot()
 
     init(tool: String, io: StandardIO) {
         self.tool = tool
@@ -20,12 +22,14 @@ public struct Stage {
     /// Runs `body`; the exit code of the first failure, 0 if none.
     static func run(tool: String, io: StandardIO, _ body: (Stage) throws -> Void) -> Int32 {
         let stage = Stage(tool: tool, io: io)
+        let code: Int32
         do {
             try body(stage)
-            return stage.diagnostics.exitCode
+            code = stage.diagnostics.exitCode
         } catch {
-            return stage.stopped(by: error)
+            code = stage.stopped(by: error)
         }
+        return stage.outputFile.finish(code, stage)
     }
 
     private func stopped(by error: Error) -> Int32 {

@@ -1,4 +1,5 @@
 import FeedCore
+import FeedStoreFiles
 
 /// What a command is given to work with: its standard input, output and
 /// error, its environment and a clock. The process's own in `main`, buffers
@@ -15,6 +16,8 @@ public struct StandardIO {
     /// Whether a file can be read, without reading it all (`--cacert`: a CA
     /// bundle is large, and only a TLS transfer reads it).
     public var checkReadable: (String) throws(ToolError) -> Void
+    /// Where the new file of `-o FILE` is reported, so a cancel removes it.
+    public var temporaryFiles: TemporaryFileRegistry = UnwatchedTemporaryFiles()
 
     public init(input: ByteSource, output: ByteSink, errors: ByteSink,
                 environment: @escaping (String) -> String?, now: @escaping @Sendable () -> Timestamp,

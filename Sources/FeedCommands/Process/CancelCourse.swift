@@ -4,8 +4,8 @@ import FeedStoreFiles
 
 /// The temporary files to remove if the command is cancelled, as C strings in
 /// a fixed table the signal handler can walk without allocating.
-/// As many as the store ever has at once.
-private let pendingCapacity = FileSystemFeedStore.maxTemporaryFilesAtOnce
+/// As many as the store ever has at once, and the new file of `-o FILE`.
+private let pendingCapacity = FileSystemFeedStore.maxTemporaryFilesAtOnce + 1
 nonisolated(unsafe) private let pending = UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>.allocate(capacity: pendingCapacity)
 nonisolated(unsafe) private var pendingCount = 0
 

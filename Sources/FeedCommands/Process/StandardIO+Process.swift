@@ -6,13 +6,15 @@ extension StandardIO {
     /// system clock. `tool` names it in the one message a fault handler writes.
     public static func process(tool: String) -> StandardIO {
         let output = FileDescriptorSink(1)
-        return StandardIO(
+        var io = StandardIO(
             input: StandardInputSource(tool: tool, stdoutIsTerminal: output.isTerminal),
             output: output,
             errors: FileDescriptorSink(2),
             environment: { name in ProcessEnvironment.value(name) },
             now: { SystemClock.now() }
         )
+        io.temporaryFiles = CancelCourse.temporaryFiles
+        return io
     }
 
     /// Nothing if the file's first byte can be read (or it is empty); why

@@ -18,7 +18,7 @@ public enum FeedItemsMapper {
     /// a relative image URL is resolved against the record's `url`.
     public static func map(_ response: ResponseRecord, schema: FeedSchema = .images) throws(ToolError) -> FeedDocument {
         var document = try map(status: response.status, body: response.body, schema: schema, base: response.url)
-        document.validators = FeedValidators(of: response)
+        document.validators = FeedValidators(of: response)?.mapped(as: schema)
         return document
     }
 

@@ -3,15 +3,17 @@ extension FeedValidators {
     /// feed-map to `feed-cache save` (a reader of `.items` never sees it).
     public static let documentKey = "validators"
 
-    /// `{"url":…,"etag":…,"last_modified":…,"fresh_for":…,"fresh_until":…}`,
+    /// `{"url":…,"etag":…,"last_modified":…,"fresh_for":…,"fresh_until":…,"schema":…}`,
     /// each absent where there is none: `fresh_for` (whole seconds) on the
-    /// pipe, `fresh_until` (ISO 8601, UTC) in the cache.
+    /// pipe, `fresh_until` (ISO 8601, UTC) in the cache; the schema only when
+    /// it is not images.
     public var json: JSON {
         var members: [(key: String, value: JSON)] = [("url", .string(url))]
         if let etag { members.append(("etag", .string(etag))) }
         if let lastModified { members.append(("last_modified", .string(lastModified))) }
         if let freshFor { members.append(("fresh_for", .number(String(freshFor)))) }
         if let freshUntil { members.append(("fresh_until", .string(ISO8601.format(freshUntil.seconds)))) }
+        if let schema { members.append(("schema", .string(schema))) }
         return .object(JSONObject(distinct: members))
     }
 
@@ -26,8 +28,8 @@ extension FeedValidators {
             default: return nil
             }
         }
-        guard object.members.allSatisfy({ ["url", "etag", "last_modified", "fresh_for", "fresh_until"].contains($0.key) }),
-              let etag = text("etag"), let lastModified = text("last_modified") else { return nil }
+        guard object.members.allSatisfy({ ["url", "etag", "last_modified", "fresh_for", "fresh_until", "schema"].contains($0.key) }),
+              let etag = text("etag"), let lastModified = text("last_modified"), let schema = text("schema") else { return nil }
         var freshFor: Int64?
         if let value = object["fresh_for"] {
             guard let seconds = value.intValue.map(Int64.init), (1...HTTPFreshness.longest).contains(seconds) else { return nil }
@@ -39,5 +41,6 @@ extension FeedValidators {
             freshUntil = Timestamp(seconds: seconds)
         }
         self.init(url: url, etag: etag, lastModified: lastModified, freshFor: freshFor, freshUntil: freshUntil)
+        self.schema = schema
     }
 }

@@ -20,6 +20,10 @@ public struct FeedValidators: Equatable, Sendable {
     public var freshFor: Int64?
     /// Fresh until then (as stored): no request before it.
     public var freshUntil: Timestamp?
+    /// The schema that mapped the feed (`feed-map --schema`); nil for the
+    /// images schema, the default, and for every feed saved before a feed
+    /// remembered its schema.
+    public var schema: String?
 
     /// The longest validator kept, in bytes of UTF-8 (an ETag is a few dozen).
     public static let maximumLength = 1024
@@ -58,13 +62,27 @@ public struct FeedValidators: Equatable, Sendable {
         return stored
     }
 
+    /// These, for a feed mapped with `schema` (nil for the images schema).
+    public func mapped(as schema: FeedSchema) -> FeedValidators {
+        var mapped = self
+        mapped.schema = FeedValidators.schemaName(schema)
+        return mapped
+    }
+
+    /// How a schema is remembered: nil for the images schema.
+    public static func schemaName(_ schema: FeedSchema) -> String? {
+        schema == .images ? nil : schema.rawValue
+    }
+
     /// These, each replaced by the one of its kind that `newer` carries
-    /// (a 304 may send only one of them).
+    /// (a 304 may send only one of them); the schema stays.
     /// The freshness is the newer response's alone (none if it stated none).
     /// Nil when nothing is left.
     public func updated(by newer: FeedValidators?) -> FeedValidators? {
-        FeedValidators(url: url, etag: newer?.etag ?? etag, lastModified: newer?.lastModified ?? lastModified,
-                       freshFor: newer?.freshFor, freshUntil: newer?.freshUntil)
+        var merged = FeedValidators(url: url, etag: newer?.etag ?? etag, lastModified: newer?.lastModified ?? lastModified,
+                                    freshFor: newer?.freshFor, freshUntil: newer?.freshUntil)
+        merged?.schema = schema
+        return merged
     }
 
     /// The instant until which no request is needed: the stored freshness,

@@ -13,13 +13,38 @@ public enum FetchTarget: Equatable, Sendable {
         return false
     }
 
+    /// What feed-fetch reads on standard input, for its messages.
+    static let whatItTakes = "feed-fetch reads URLs (one a line), feed documents ({\"items\":[...]}), item lines (as --format jsonl writes them) or error records"
+
+    /// One item line, as `--format jsonl` writes it: an object with an
+    /// `id` and a `url`, and none of a record's or a document's keys.
+    struct ItemLine {
+        let item: JSON
+
+        init?(_ value: JSON) {
+            guard let object = value.objectValue, object["id"] != nil, object["error"] == nil, object["status"] == nil,
+                  object["items"] == nil else { return nil }
+            item = value
+        }
+
+        /// Its URL's target; an item line without a url string is `invalid-data`.
+        func target() throws(ToolError) -> FetchTarget {
+            let key = FeedItemField.url.name
+            guard let url = item[key]?.stringValue else {
+                throw ToolError(.invalidData, "invalid item line: \(key): missing or not a string")
+            }
+            return FetchTarget.target(for: url)
+        }
+    }
+
     /// Targets for URL arguments.
     public static func targets(fromArguments arguments: [String]) -> [FetchTarget] {
         arguments.map(target(for:))
     }
 
     /// Targets for feed-fetch's standard input: one URL a line, or feed
-    /// documents (every item's `url`, to prefetch a feed's images), or error
+    /// documents (every item's `url`, to prefetch a feed's images), or item
+    /// lines as `--format jsonl` writes them (each one's `url`), or error
     /// records to pass on. Malformed JSON is `invalid-data` before anything is fetched.
     public static func targets(fromInput bytes: [UInt8]) throws(ToolError) -> [FetchTarget] {
         guard let first = bytes.first(where: { !JSONWhitespace.contains($0) }) else {
@@ -34,19 +59,34 @@ public enum FetchTarget: Equatable, Sendable {
                 .filter { !$0.isEmpty }
                 .map(target(for:))
         }
-        var reader = RecordReader(bytes)
+        var reader = JSONReader(bytes)
         var targets: [FetchTarget] = []
-        while let next = reader.next() {
-            switch next {
-            case .failure(let error):
-                throw error
-            case .success(.error(let record)):
+        while true {
+            let value: JSON?
+            do {
+                value = try reader.next()
+            } catch {
+                throw ToolError(.invalidData, "malformed input: \(error)")
+            }
+            guard let value else { break }
+            if let item = ItemLine(value) {
+                targets.append(try item.target())
+                continue
+            }
+            let record: Record
+            do {
+                record = try Record.classify(value)
+            } catch {
+                throw ToolError(.invalidData, "malformed input: \(whatItTakes); got \(value.objectValue == nil ? value.typeName : "an object with none of url, items, error")")
+            }
+            switch record {
+            case .error(let record):
                 targets.append(.passOn(record))
-            case .success(.response):
-                throw ToolError(.invalidData, "malformed input: expected URLs or a feed document, got a response record")
-            case .success(.fresh):
-                throw ToolError(.invalidData, "malformed input: expected URLs or a feed document, got a fresh record (pipe it to feed-cache save)")
-            case .success(.document(let document)):
+            case .response:
+                throw ToolError(.invalidData, "malformed input: \(whatItTakes); got a response record (feed-map or feed-cache image save reads those)")
+            case .fresh:
+                throw ToolError(.invalidData, "malformed input: \(whatItTakes); got a fresh record (pipe it to feed-cache save)")
+            case .document(let document):
                 let items = try PayloadItems.items(in: document, what: "feed document")
                 for (offset, item) in items.enumerated() {
                     let key = FeedItemField.url.name

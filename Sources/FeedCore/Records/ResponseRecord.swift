@@ -6,6 +6,9 @@ public struct ResponseRecord: Equatable, Sendable {
     /// Lower-cased names, in name order; repeated headers already joined with ", ".
     public var headers: [(name: String, value: String)]
     public var body: [UInt8]
+    /// On a 304 that feed-map passes on: the schema it maps with (nil for
+    /// images), for `feed-cache save` to compare with the cached feed's.
+    public var schema: String?
 
     public init(url: String, status: Int, headers: [(name: String, value: String)] = [], body: [UInt8] = []) {
         self.url = url
@@ -50,6 +53,7 @@ public struct ResponseRecord: Equatable, Sendable {
         } else {
             members.append(("body_base64", .string(Base64.encode(body))))
         }
+        if let schema { members.append(("schema", .string(schema))) }
         return .object(JSONObject(distinct: members))
     }
 
@@ -90,6 +94,7 @@ public struct ResponseRecord: Equatable, Sendable {
             throw malformed("the body must be a string")
         }
         self.init(url: url, status: status, headers: headers, body: body)
+        schema = object["schema"]?.stringValue
     }
 
     public static func == (lhs: ResponseRecord, rhs: ResponseRecord) -> Bool {

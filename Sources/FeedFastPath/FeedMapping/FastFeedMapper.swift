@@ -14,6 +14,8 @@ import FeedCore
 ///    stands (`JSONScanner`).
 public final class FastFeedMapper {
     private let schema: FastSchema
+    /// The schema the validators remember (`FeedValidators.mapped(as:)`).
+    private let feedSchema: FeedSchema
     private let releasesInput: Bool
     private let arena = FeedOutputArena()
     private var decodedBody: [UInt8] = []
@@ -23,6 +25,7 @@ public final class FastFeedMapper {
     /// read again from it if a slower path needs them).
     public init(schema: FeedSchema, releasesInput: Bool = false) {
         self.schema = FastSchema.of(schema)
+        feedSchema = schema
         self.releasesInput = releasesInput
     }
 
@@ -38,7 +41,7 @@ public final class FastFeedMapper {
                                                   releasesInput: releasesInput) {
                 cursor.index = mapped.end
                 if ResponseRecordScan.finishRecord(&cursor) {
-                    try mapped.write(write, closing: FeedDocument.compactClosing(validators: fields.validators))
+                    try mapped.write(write, closing: FeedDocument.compactClosing(validators: fields.validators?.mapped(as: feedSchema)))
                     return cursor.index
                 }
             }
@@ -80,7 +83,7 @@ public final class FastFeedMapper {
             }
         }
         guard let mapped else { return nil }
-        try mapped.write(write, closing: FeedDocument.compactClosing(validators: fields.validators))
+        try mapped.write(write, closing: FeedDocument.compactClosing(validators: fields.validators?.mapped(as: feedSchema)))
         return cursor.index
     }
 }

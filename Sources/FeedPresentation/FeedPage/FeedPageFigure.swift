@@ -9,8 +9,8 @@ import FeedCore
 enum FeedPageFigure {
     /// Up to the image's base64.
     static func appendImageOpening(_ item: FeedItemTextBytes, _ type: ImageMediaType, to page: OutputBytes) {
-        page.append("<figure><img class=\"image\" alt=\"")
-        if let alt = altText(item) { HTMLText.append(utf8: alt, to: page) }
+        page.append("<figure><img class=\"image\" dir=\"auto\" alt=\"")
+        if let alt = altText(item) { appendShortened(alt, to: page) }
         page.append("\" src=\"data:")
         page.append(string: type.rawValue)
         page.append(";base64,")
@@ -40,9 +40,41 @@ enum FeedPageFigure {
     }
 
     /// The image's text alternative: what the item says of it, else nothing
-    /// (an empty `alt`: the caption beside it says all there is).
+    /// (an empty `alt`: the caption beside it says all there is). Only its
+    /// start is written (`appendShortened`).
     static func altText(_ item: FeedItemTextBytes) -> UnsafeBufferPointer<UInt8>? {
-        item.description ?? item.location ?? item.author
+        nonEmpty(item.description) ?? nonEmpty(item.location) ?? nonEmpty(item.author)
+    }
+
+    /// The most characters (grapheme clusters) of an `alt`: a screen reader
+    /// reads the start of a long description, the caption holds the rest.
+    static let altCharacters = 200
+
+    /// The first words of `text`, escaped: all of it when it has at most
+    /// `altCharacters` characters, else its characters up to the last space
+    /// within them (or all of them, when there is no space), then "…".
+    /// Never cut inside a character.
+    static func appendShortened(_ text: UnsafeBufferPointer<UInt8>, to page: OutputBytes) {
+        // A character is at least one byte: a short text needs no counting.
+        guard text.count > altCharacters else { return HTMLText.append(utf8: text, to: page) }
+        let whole = String(decoding: text, as: UTF8.self)
+        guard whole.count > altCharacters else { return HTMLText.append(utf8: text, to: page) }
+        var start = whole.prefix(altCharacters)
+        if let space = start.lastIndex(where: \.isWhitespace), space > start.startIndex {
+            start = start[..<space]
+        }
+        HTMLText.append(String(start), to: page)
+        page.append("…")
+    }
+
+    /// A description longer than this many bytes is clamped on its card, the
+    /// whole of it a click away (`<details>`).
+    static let clampedDescriptionBytes = 280
+
+    /// A text that is there and not empty: an empty one gets no line.
+    private static func nonEmpty(_ text: UnsafeBufferPointer<UInt8>?) -> UnsafeBufferPointer<UInt8>? {
+        guard let text, !text.isEmpty else { return nil }
+        return text
     }
 
     /// The caption's lines, in the order the page shows them: the author,
@@ -50,9 +82,9 @@ enum FeedPageFigure {
     /// text, and what follows the text (the likes' unit).
     static func forEachCaptionLine(_ item: FeedItemTextBytes,
                                    _ body: (_ name: StaticString, _ text: UnsafeBufferPointer<UInt8>, _ unit: StaticString) -> Void) {
-        if let author = item.author { body("author", author, "") }
-        if let description = item.description { body("description", description, "") }
-        if let location = item.location { body("location", location, "") }
+        if let author = nonEmpty(item.author) { body("author", author, "") }
+        if let description = nonEmpty(item.description) { body("description", description, "") }
+        if let location = nonEmpty(item.location) { body("location", location, "") }
         if let likes = item.likes { body("likes", likes, likes.count == 1 && likes[0] == 0x31 ? " like" : " likes") }
     }
 
@@ -62,9 +94,17 @@ enum FeedPageFigure {
         forEachCaptionLine(item) { name, text, unit in
             if !captioned { page.append("<figcaption>") }
             captioned = true
+            // Each text laid out in its own direction (Hebrew, Arabic: right to left).
+            if text.count > clampedDescriptionBytes && name.description == "description" {
+                // Clamped on its card; the whole text is in the summary, opened without script.
+                page.append("<details class=\"description\"><summary dir=\"auto\">")
+                HTMLText.append(utf8: text, to: page)
+                page.append("</summary></details>")
+                return
+            }
             page.append("<p class=\"")
             page.append(name)
-            page.append("\">")
+            page.append("\" dir=\"auto\">")
             HTMLText.append(utf8: text, to: page)
             page.append(unit)
             page.append("</p>")

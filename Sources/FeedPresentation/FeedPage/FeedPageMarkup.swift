@@ -13,7 +13,7 @@ enum FeedPageMarkup {
         let saved = ISO8601.format(savedAt.seconds)
         return """
         <!DOCTYPE html>
-        <html lang="en">
+        <html>
         <head>
         <meta charset="utf-8">
         <meta http-equiv="Content-Security-Policy" content="\(contentSecurityPolicy)">
@@ -25,7 +25,7 @@ enum FeedPageMarkup {
         </style>
         </head>
         <body>
-        <header>
+        <header lang="en">
         <h1>\(count)</h1>
         <p>Saved <time datetime="\(saved)">\(saved)</time></p>
         </header>

@@ -28,7 +28,11 @@ enum FeedPageStyle {
     .placeholder .why{font-weight:600;text-transform:uppercase;letter-spacing:.05em}
     figcaption{padding:.75rem .9rem .9rem;overflow-wrap:anywhere;white-space:pre-line}
     figcaption p{margin:0}
-    figcaption p+p{margin-top:.3rem}
+    figcaption>*+*{margin-top:.3rem}
+    details.description summary{display:-webkit-box;-webkit-box-orient:vertical;-webkit-line-clamp:6;\
+    line-clamp:6;overflow:hidden;cursor:pointer;list-style:none}
+    details.description summary::-webkit-details-marker{display:none}
+    details.description[open] summary{display:block;-webkit-line-clamp:unset;line-clamp:none}
     .author{font-weight:600}
     .location,.likes{color:var(--muted);font-size:.9rem}
     """

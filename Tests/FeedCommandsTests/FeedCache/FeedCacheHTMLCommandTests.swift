@@ -57,7 +57,7 @@ final class FeedCacheHTMLCommandTests: XCTestCase {
             XCTAssertFalse(result.stdout.contains(tag), tag)
         }
         XCTAssertTrue(result.stdout.contains(#"alt="&lt;script&gt;alert(1)&lt;/script&gt;""#))
-        XCTAssertTrue(result.stdout.contains(#"<p class="description">&quot;&gt;&lt;img src=x onerror=alert(1)&gt;</p>"#))
+        XCTAssertTrue(result.stdout.contains(#"<p class="description" dir="auto">&quot;&gt;&lt;img src=x onerror=alert(1)&gt;</p>"#))
         XCTAssertTrue(result.stdout.contains(#"<span class="url">https://h/&lt;/figure&gt;&lt;iframe src=https://evil.example&gt;</span>"#))
     }
 
@@ -66,7 +66,7 @@ final class FeedCacheHTMLCommandTests: XCTestCase {
 
         let result = PageFixture.run(["load", "--format", "html"], store: PageFixture.cached([spot]))
 
-        XCTAssertTrue(result.stdout.contains(#"<p class="author">&lt;b&gt;an author&lt;/b&gt;</p><p class="description">a spot</p><p class="likes">3 likes</p>"#))
+        XCTAssertTrue(result.stdout.contains(#"<p class="author" dir="auto">&lt;b&gt;an author&lt;/b&gt;</p><p class="description" dir="auto">a spot</p><p class="likes" dir="auto">3 likes</p>"#))
     }
 
     func test_save_writesThePageOfTheFeedJustSaved_savedNow() {

@@ -47,8 +47,8 @@ final class FeedFetchStdinCommandTests: XCTestCase, FeedFetchCommandTesting {
         let result = run(stdin: BytesSource("\n  \n"), client: stub)
 
         XCTAssertEqual(result.code, 66)
-        XCTAssertEqual(result.stderr, "feed-fetch: no input: expected URLs or a feed document on standard input\n")
-        XCTAssertEqual(result.stdout, Fixture.errorRecord(kind: "not-found", message: "no input: expected URLs or a feed document on standard input") + "\n")
+        XCTAssertEqual(result.stderr, "feed-fetch: no input: expected URLs, a feed document or item lines on standard input\n")
+        XCTAssertEqual(result.stdout, Fixture.errorRecord(kind: "not-found", message: "no input: expected URLs, a feed document or item lines on standard input") + "\n")
         XCTAssertEqual(stub.requestedURLs, [])
     }
 
