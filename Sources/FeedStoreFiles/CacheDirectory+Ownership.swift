@@ -33,10 +33,10 @@ extension CacheDirectory {
     /// durably, under the lock, and then is. No lock file is made in a
     /// folder that is refused.
     func claim(kind: ErrorKind) throws {
-        if let start = firstBytes(of: CacheOwnership.tagName, count: CacheOwnership.signature.count), CacheOwnership.isTag(start) {
-            return
-        }
+        if isTagged() { return }
         if let stranger = try firstStranger(kind: kind) {
+            // Another first writer may have tagged the folder since.
+            if stranger == CacheOwnership.tagName, isTagged() { return }
             throw StoreError(kind, "\(path) is not a cache: it holds \(stranger), which is not the cache's, and no CACHEDIR.TAG; "
                              + "give --cache-dir an empty or new folder")
         }
@@ -45,6 +45,11 @@ extension CacheDirectory {
         try locked(kind: kind) {
             try writeAtomically(CacheOwnership.tagName, [CacheOwnership.tag])
         }
+    }
+
+    /// Whether the folder holds a `CACHEDIR.TAG` with the signature.
+    private func isTagged() -> Bool {
+        firstBytes(of: CacheOwnership.tagName, count: CacheOwnership.signature.count).map(CacheOwnership.isTag) ?? false
     }
 
     /// The first entry of an untagged folder that is not the cache's own

@@ -140,7 +140,7 @@ final class CacheFolderOwnershipTests: XCTestCase {
         try writeFile(cache + "/images", Array("a list of my images".utf8))
         let before = tree(cache)
 
-        for (arguments, input) in [(["save", "-q"], otherFeed), (["image", "save"], Array(imageRecord(url: url, body: [6]).utf8))] {
+        for (arguments, input) in [(["save"], otherFeed), (["image", "save"], Array(imageRecord(url: url, body: [6]).utf8))] {
             let result = try run(arguments, cache, stdin: input)
             XCTAssertEqual(result.status, 74, "\(arguments): \(result.err)")
             XCTAssertEqual(result.lastErrorKind, "saving", "\(arguments)")
@@ -232,9 +232,10 @@ final class CacheFolderOwnershipTests: XCTestCase {
         [(["load"], [], "retrieval"), (["image", "load", url], [], "retrieval"), (["image", "missing"], [], "retrieval")]
     }
 
-    /// Each command that writes the cache, its input, and the error kind it reports.
+    /// Each command that writes the cache, its input, and the error kind it
+    /// reports (`save` without `-q`, which writes no error record).
     private func writers() -> [([String], [UInt8], String)] {
-        [(["save", "-q"], otherFeed, "saving"), (["save", "-q", "--append"], otherFeed, "saving"),
+        [(["save"], otherFeed, "saving"), (["save", "--append"], otherFeed, "saving"),
          (["image", "save"], Array(imageRecord(url: url, body: [5]).utf8), "saving"), (["validate", "--max-age", "0s"], [], "deletion")]
     }
 

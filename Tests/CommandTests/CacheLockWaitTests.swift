@@ -18,7 +18,7 @@ final class CacheLockWaitTests: XCTestCase {
         defer { holder.send(SIGKILL); _ = holder.wait(timeout: 10) }
         let before = tree(cache)
 
-        for (arguments, input) in [(["save", "-q"], otherFeed), (["image", "save"], Array(imageRecord(url: url, body: [4]).utf8)),
+        for (arguments, input) in [(["save"], otherFeed), (["image", "save"], Array(imageRecord(url: url, body: [4]).utf8)),
                                    (["validate", "--max-age", "0s"], [])] {
             let started = Date()
             let result = try run(arguments, cache, stdin: input, wait: "1s")

@@ -46,7 +46,7 @@ final class CorruptCacheTests: XCTestCase {
         let before = tree(cache)
 
         // The folder is not the cache's: a writer says so, and removes nothing.
-        for (arguments, kind) in [(["validate"], "deletion"), (["save", "-q"], "saving")] {
+        for (arguments, kind) in [(["validate"], "deletion"), (["save"], "saving")] {
             let result = try Command.run("feed-cache", arguments, stdinBytes: feed, environment: ["FEED_CACHE_DIR": cache])
             XCTAssertEqual(result.status, 74, "\(arguments): \(result.err)")
             XCTAssertEqual(result.lastErrorKind, kind, "\(arguments)")
