@@ -18,8 +18,11 @@ final class FeedFetchErrorAdviceTests: XCTestCase {
     }
 
     func test_runningOutOfDescriptors_saysSoAndWhatToDo() throws {
-        let server = try serve(["/v1/feed": .delayed(seconds: 0.5, then: .ok("{}"))])
-        let urls = (1...60).map { shellQuote(server.url("/v1/feed?n=\($0)")) }.joined(separator: " ")
+        // One host gets at most six connections at once: 48 hosts (one server
+        // a port, each its own origin), slow to answer, need more at once
+        // than 32 descriptors allow.
+        let servers = try (1...48).map { _ in try serve(["/v1/feed": .delayed(seconds: 0.5, then: .ok("{}"))]) }
+        let urls = servers.map { shellQuote($0.url("/v1/feed")) }.joined(separator: " ")
 
         let result = try Command.sh("ulimit -n 32; exec feed-fetch -j 256 \(urls)", timeout: 60)
 

@@ -45,6 +45,21 @@ final class URLPasswordSecrecyTests: XCTestCase {
         assertHidden(result)
     }
 
+    func test_a429sErrorRecord_hidesThePassword_andKeepsItsRetryAfterForSave() throws {
+        let server = try serve(["/v1/feed": .respond(status: 429, headers: [("Retry-After", "120")], body: [])])
+        let url = server.url("/v1/feed").replacingOccurrences(of: "http://", with: "http://frank:\(password)@")
+
+        let result = try runAt("2026-11-01 08:00:00", #"feed-fetch "$URL" | feed-map"#, ["URL": url])
+
+        XCTAssertEqual(result.status, 65, result.err)
+        assertHidden(result)
+        let record = result.records().first
+        XCTAssertEqual(record?["url"] as? String, url.replacingOccurrences(of: password, with: "[hidden]"))
+        let error = record?["error"] as? [String: Any]
+        XCTAssertEqual(error?["kind"] as? String, "invalid-data")
+        XCTAssertEqual(error?["not_before"] as? String, "2026-11-01T08:02:00Z", "the wait, for feed-cache save to remember")
+    }
+
     private func assertHidden(_ result: CommandResult, _ context: String = "", file: StaticString = #filePath, line: UInt = #line) {
         XCTAssertFalse(result.err.contains(password), "stderr (\(context)): \(result.err)", file: file, line: line)
         XCTAssertFalse(result.out.contains(password), "stdout (\(context)): \(result.out)", file: file, line: line)

@@ -23,7 +23,8 @@ public final class Diagnostics {
     /// too: an error record is for people and logs; no stage matches it).
     public func fail(_ error: ToolError, url: String? = nil) throws(CommandStop) {
         let url = url.map(URLPassword.hidden(inURL:))
-        let error = ToolError(error.kind, URLPassword.hidden(in: error.message))
+        var error = error // its kind and not-before kept: save remembers a Retry-After from the record
+        error.message = URLPassword.hidden(in: error.message)
         let subject = url.map { "\(MessageText.shortened(MessageText.oneLine($0))): " } ?? ""
         progress?.clear()
         errors.write("\(tool): \(subject)\(MessageText.oneLine(error.message))\n")
