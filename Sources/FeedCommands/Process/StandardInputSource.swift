@@ -18,14 +18,20 @@ struct StandardInputSource: ByteSource {
     }
 
     func map() throws(ToolError) -> InputBytes {
+        if let mapped = mapInPlace() { return .mapped(mapped) }
+        return .read(try read())
+    }
+
+    /// Standard input mapped, if it is a regular file that can be: the
+    /// SIGBUS handler installed before, and told the mapping's range before
+    /// anything reads it. Every mapping of the input is made here, so that
+    /// a file cut short under any of them is reported as such.
+    private func mapInPlace() -> UnsafeMutableBufferPointer<UInt8>? {
         let mapped = MappedFile.map(0) {
             MappedInputFault.install(tool: tool, stdoutIsTerminal: stdoutIsTerminal)
         }
-        if let mapped {
-            MappedInputFault.watch(mapped)
-            return .mapped(mapped)
-        }
-        return .read(try read())
+        if let mapped { MappedInputFault.watch(mapped) }
+        return mapped
     }
 
     /// Read a piece at a time, each taken by `bounds` before the next is
@@ -68,10 +74,7 @@ struct StandardInputSource: ByteSource {
 
     func map(within bounds: inout InputBounds) throws(ToolError) -> InputBytes {
         if let size = regularFileSize() { try bounds.refuse(size: size) }
-        let mapped = MappedFile.map(0) {
-            MappedInputFault.install(tool: tool, stdoutIsTerminal: stdoutIsTerminal)
-        }
-        if let mapped { return .mapped(mapped) }
+        if let mapped = mapInPlace() { return .mapped(mapped) }
         return .read(try read(within: &bounds))
     }
 
