@@ -62,7 +62,10 @@ public struct URLReference: Equatable, Sendable {
         }
         target.authority = base.authority
         if reference.path.isEmpty {
-            target.path = base.path
+            // The base's own dot segments go too, as a browser takes them out
+            // of a page's URL (RFC 3986 section 5.2.1 allows it): then what
+            // a reference resolves to resolves to itself.
+            target.path = removeDotSegments(base.path)
             target.query = reference.query ?? base.query
         } else if reference.path.hasPrefix("/") {
             target.path = removeDotSegments(reference.path)

@@ -37,6 +37,15 @@ final class URLReferenceTests: XCTestCase {
         }
     }
 
+    func test_resolve_aFragmentOrQueryAlone_takesTheBasesPathWithoutItsDotSegments_soTheResultResolvesToItself() {
+        let dotted = "http://h/a/./b/../c"
+        for (reference, target) in [("#f", "http://h/a/c#f"), ("?y", "http://h/a/c?y"), ("", "http://h/a/c")] {
+            let resolved = URLReference.resolve(reference, against: dotted)
+            XCTAssertEqual(resolved, target, reference)
+            XCTAssertEqual(URLReference.resolve(resolved, against: dotted), resolved, reference)
+        }
+    }
+
     func test_resolve_dropsTheBasesFragment_andMergesAgainstAnEmptyPathAsRoot() {
         XCTAssertEqual(URLReference.resolve("g", against: "https://h?x#frag"), "https://h/g")
         XCTAssertEqual(URLReference.resolve("", against: "https://h/a#frag"), "https://h/a")
