@@ -16,27 +16,6 @@ public enum FetchTarget: Equatable, Sendable {
     /// What feed-fetch reads on standard input, for its messages.
     static let whatItTakes = "feed-fetch reads URLs (one a line), feed documents ({\"items\":[...]}), item lines (as --format jsonl writes them) or error records"
 
-    /// One item line, as `--format jsonl` writes it: an object with an
-    /// `id` and a `url`, and none of a record's or a document's keys.
-    struct ItemLine {
-        let item: JSON
-
-        init?(_ value: JSON) {
-            guard let object = value.objectValue, object["id"] != nil, object["error"] == nil, object["status"] == nil,
-                  object["items"] == nil else { return nil }
-            item = value
-        }
-
-        /// Its URL's target; an item line without a url string is `invalid-data`.
-        func target() throws(ToolError) -> FetchTarget {
-            let key = FeedItemField.url.name
-            guard let url = item[key]?.stringValue else {
-                throw ToolError(.invalidData, "invalid item line: \(key): missing or not a string")
-            }
-            return FetchTarget.target(for: url)
-        }
-    }
-
     /// Targets for URL arguments.
     public static func targets(fromArguments arguments: [String]) -> [FetchTarget] {
         arguments.map(target(for:))
@@ -69,8 +48,8 @@ public enum FetchTarget: Equatable, Sendable {
                 throw ToolError(.invalidData, "malformed input: \(error)")
             }
             guard let value else { break }
-            if let item = ItemLine(value) {
-                targets.append(try item.target())
+            if let line = ItemLine(value) {
+                targets.append(try target(of: line))
                 continue
             }
             let record: Record
@@ -98,6 +77,15 @@ public enum FetchTarget: Equatable, Sendable {
             }
         }
         return targets
+    }
+
+    /// An item line's URL's target; one without a url string is `invalid-data`.
+    static func target(of line: ItemLine) throws(ToolError) -> FetchTarget {
+        let key = FeedItemField.url.name
+        guard let url = line.item[key]?.stringValue else {
+            throw ToolError(.invalidData, "invalid item line: \(key): missing or not a string")
+        }
+        return target(for: url)
     }
 
     static func target(for text: String) -> FetchTarget {

@@ -6,6 +6,8 @@ extension FeedCacheSubcommands {
     /// `feed-fetch --paginate | feed-map` writes them), and checks all of them
     /// before the cache is touched: one feed of their items, in order, an id
     /// seen before dropped. All or nothing: the first failure ends the read.
+    /// A run of item lines (`ItemLine`, as `--format jsonl` writes them) is
+    /// one more page of those items, without validators.
     /// An error record is passed on (nil: nothing is to be saved); a 304
     /// response record alone is taken as it is; anything else that is not a
     /// valid feed document is an error.
@@ -28,7 +30,15 @@ extension FeedCacheSubcommands {
         var validators: FeedValidators?
         var notModified: ResponseRecord?
         var fresh: FreshRecord?
-        while let next = records.next() {
+        var itemLines: [JSON] = []
+        func endItemLines() throws(ToolError) {
+            guard !itemLines.isEmpty else { return }
+            let number = pages.count + 1
+            pages.append(try LocalFeed(validatingItems: itemLines, what: number == 1 ? "item lines" : "item lines after feed document \(number - 1)"))
+            validators = nil
+            itemLines = []
+        }
+        while let entry = records.nextTakingItemLines() {
             if let response = notModified {
                 throw CommandStop.failure(ToolError(.invalidData, "a 304 response record must come alone, not with other records"),
                                           url: response.url)
@@ -36,6 +46,17 @@ extension FeedCacheSubcommands {
             if let fresh {
                 throw CommandStop.failure(ToolError(.invalidData, "a fresh record must come alone, not with other records"), url: fresh.url)
             }
+            let next: Result<Record, ToolError>
+            switch entry {
+            case .success(.itemLine(let line)):
+                itemLines.append(line.item)
+                continue
+            case .success(.record(let record)):
+                next = .success(record)
+            case .failure(let error):
+                next = .failure(error)
+            }
+            try endItemLines()
             switch next {
             case .success(.document(let object)):
                 let number = pages.count + 1
@@ -61,6 +82,7 @@ extension FeedCacheSubcommands {
                 throw pages.isEmpty ? error : ToolError(error.kind, "after feed document \(pages.count): \(error.message)")
             }
         }
+        try endItemLines()
         if let notModified { return .notModified(notModified) }
         if let fresh { return .fresh(fresh) }
         guard !pages.isEmpty else { throw ToolError(.notFound, "no input: expected a feed document on standard input") }
