@@ -85,7 +85,7 @@ public enum ControlEscape {
     }
 
     /// Where the run from `start` of bytes that need no escape ends: eight
-    /// bytes at a time while none is below 0x20, DEL, `C2` (which starts
+    /// bytes at a time (a word of ASCII by a shorter test) while none is below 0x20, DEL, `C2` (which starts
     /// every C1) or, when doubling them, a backslash; a word where one is
     /// (a `C2` may start `°` as well) looked at byte by byte, then on by words.
     private static func plainRunEnd(in bytes: UnsafeBufferPointer<UInt8>, from start: Int, doublingBackslash: Bool) -> Int {
@@ -99,6 +99,16 @@ public enum ControlEscape {
         while index < bytes.count {
             if bytes.count - index >= 8 {
                 let word = UnsafeRawPointer(base + index).loadUnaligned(as: UInt64.self)
+                if word & highs == 0 {
+                    // ASCII alone, as most text is: below 0x20 wraps past
+                    // 0x7F when 0x20 is taken away, DEL reaches 0x80 when 1
+                    // is added (a borrow marks only bytes above a true one).
+                    let backslash = doublingBackslash ? has(0x5C, in: word) : 0
+                    if ((word &- ones &* 0x20) | (word &+ ones)) & highs | backslash == 0 {
+                        index += 8
+                        continue
+                    }
+                }
                 let control = (word &- ones &* 0x20) & ~word & highs
                 let backslash = doublingBackslash ? has(0x5C, in: word) : 0
                 if control | has(0x7F, in: word) | has(0xC2, in: word) | backslash == 0 {
