@@ -287,9 +287,10 @@ final class PackagingTests: XCTestCase, DocumentationTesting {
         }
 
         // The installed commands: remote into the cache, then from the cache.
-        let id = "1F0B3E6C-4B0A-4D8E-9C59-2F6A1D0E7B21"
+        // The id as the server spells it, and as load gives it back.
+        let id = "1f0b3e6c-4b0a-4d8e-9c59-2f6a1d0e7b21"
         let image = "https://images.example.com/a.png"
-        let server = try serve(["/v1/feed": .ok(feedPayload([["id": id.lowercased(), "image": image]]))])
+        let server = try serve(["/v1/feed": .ok(feedPayload([["id": id, "image": image]]))])
         let home = makeTemporaryDirectory(self)
         let cache = home + "/cache"
         let bare = ["-i", "PATH=/usr/bin:/bin", "HOME=" + home]
