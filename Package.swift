@@ -1,40 +1,9 @@
 // swift-tools-version:6.0
 import PackageDescription
 
-// The layers, each a target. Every target declares each target it imports,
-// and only those. What holds it: the release build (Makefile) and CI's build
-// (.ci/run) pass --explicit-target-dependency-import-check error, so there an
-// import of a package target not declared here fails the build (a plain
-// `swift build` may compile it; the check skips test targets, even with
-// --build-tests); Tests/CommandTests/Repository/LayeringTests checks the same
-// on the text of every target's sources, tests too, and that no target
-// declares one it does not import. FeedPlatform re-exports the C library, so
-// what a target calls of it is held by LayeringTests alone, a text scan: no
-// EINTR, signal disposition or mask outside FeedPlatform, and no clock,
-// sleep, thread, environment, user or process id or dlopen in Sources outside
-// it (tests, which import Foundation, are not held to that).
-//
-//   feed-*            the composition roots: a few lines of wiring each
-//   FeedCommands      one type per command over injected standard I/O: arguments,
-//                     the pipe's rules, output, exit codes; it exits only from its
-//                     signal handlers (cancel, a mapped file cut short), through
-//                     FeedPlatform's SignalSafe
-//   FeedCurl          the HTTP adapter behind FeedCore's HTTPClient, over libcurl (feed-fetch only)
-//   FeedFastPath      the fast paths, each one call that writes the finished result
-//                     or declines: feed-map's mapper, save's reading, load's ids
-//   FeedStoreFiles    the cache on disk: directory, atomic writes, locks, checksums
-//   FeedPresentation  what people read: the text format, relative dates, the feed's HTML page
-//   FeedCore          models, reference mappers, cache policy and loaders, records,
-//                     JSON: no file descriptor, no process state (it cannot see the C library)
-//   FeedConcurrency   Locked, the one lock type, for the core, the curl adapter and the test server
-//   FeedPlatform      the C library, imported here only and re-exported for its types and
-//                     constants; every system call the other targets make (descriptor-relative
-//                     opens, read, write, rename, mmap, poll, locks, sockets, signals, clocks and
-//                     sleeping, threads, the environment, process and user ids, dlopen), with one
-//                     EINTR policy (SystemCall); signal dispositions and masks are set only here
-//   FeedFuzzing       the fuzz targets' checks over the parsers (no command links it;
-//                     its tests replay the committed corpora, scripts/libfuzzer fuzzes)
-//   LoopbackHTTP      a loopback HTTP/1.1 server and proxy, for the tests and the demo
+// One target per folder of Sources/, in layers. What each holds, which may
+// import which, and how the layering is held (the build's explicit import
+// check, LayeringTests, FeedPlatform alone making system calls): docs/layout.md.
 let package = Package(
     name: "EssentialFeed",
     products: [

@@ -10,8 +10,8 @@ import FeedPlatform
 ///     refresh        the refresh's history (`RefreshHistory`, +Refresh)
 ///     CACHEDIR.TAG   the mark of a cache folder (`CacheOwnership`)
 ///
-/// Readers and writers use only a private folder (`checkPrivate`); a writer
-/// only a folder that is the cache's (`claim`), and it removes nothing that
+/// Readers and writers use only a private folder (`CacheOwnership.checkPrivate`); a writer
+/// only a folder that is the cache's (`CacheOwnership.claim`), and it removes nothing that
 /// `CacheOwnership` does not call the cache's.
 public final class FileSystemFeedStore: FeedStore {
     public let path: String
@@ -57,11 +57,11 @@ public final class FileSystemFeedStore: FeedStore {
     }
 
     /// The directory for a writer: as `directory(create:kind:)`, and claimed
-    /// as the cache's before the first change (`CacheDirectory.claim`).
+    /// as the cache's before the first change (`CacheOwnership.claim`).
     func directoryForWriting(create: Bool, kind: ErrorKind) throws -> CacheDirectory? {
         guard let directory = try directory(create: create, kind: kind) else { return nil }
         if !claimed {
-            try directory.claim(kind: kind)
+            try CacheOwnership.claim(directory, kind: kind)
             claimed = true
         }
         return directory

@@ -4,7 +4,7 @@
 import FeedPlatform
 
 /// Setting up the server's sockets: the listener on 127.0.0.1 and each accepted connection
-/// (and, in `+Connect`, the proxy's connections to its origins). The system calls are
+/// (and, in the extension below, the proxy's connections to its origins). The system calls are
 /// FeedPlatform's `SocketCalls`.
 enum Socket {
     /// A close-on-exec, non-blocking stream socket (the listener and the stop trigger).
@@ -59,5 +59,48 @@ enum Socket {
     /// Turns on a boolean socket option; a failure leaves it off.
     static func enable(_ option: Int32, level: Int32, on fd: Int32) {
         try? SocketCalls.setOption(option, level: level, of: fd, to: Int32(1))
+    }
+}
+
+extension Socket {
+    /// Connects to 127.0.0.1:`port` without waiting past `deadline` or a trigger on `stop`
+    /// (a `StopTrigger.fd`; -1 for none). Returns a connected, blocking, close-on-exec socket with
+    /// TCP_NODELAY. Throws `LoopbackServerError`: the connect's errno (ECONNREFUSED...), or
+    /// ETIMEDOUT when the deadline passed, ECANCELED when `stop` fired.
+    static func connectLoopback(port: UInt16, orStop stop: Int32 = -1, until deadline: Double) throws(LoopbackServerError) -> Int32 {
+        let operation = "connect to 127.0.0.1:\(port)"
+        let fd = try LoopbackServerError.attempt("create a socket") { () throws(SystemError) in
+            try SocketCalls.open(domain: AF_INET, type: nonBlockingStream)
+        }
+        var ok = false
+        defer { if !ok { FileDescriptor.close(fd) } }
+
+        let connected = try LoopbackServerError.attempt(operation) { () throws(SystemError) in
+            try SocketCalls.connect(fd, to: loopbackAddress(port: port))
+        }
+        if !connected {
+            switch waitWritable(fd, orStop: stop, until: deadline) {
+            case .ready: break
+            case .stopped: throw LoopbackServerError(operation: operation, code: ECANCELED)
+            case .timedOut: throw LoopbackServerError(operation: operation, code: ETIMEDOUT)
+            case .failed(let error): throw LoopbackServerError(operation: operation, code: error.code)
+            }
+            let failure = pendingError(fd)
+            if failure != 0 { throw LoopbackServerError(operation: operation, code: failure) }
+        }
+        makeBlocking(fd)
+        enable(TCP_NODELAY, level: Int32(IPPROTO_TCP), on: fd)
+        ok = true
+        return fd
+    }
+
+    /// The socket's pending error (SO_ERROR), 0 if none: how a non-blocking connect ended
+    /// (the error of reading it, if that fails).
+    static func pendingError(_ fd: Int32) -> Int32 {
+        do {
+            return try SocketCalls.pendingError(fd)
+        } catch {
+            return error.code
+        }
     }
 }

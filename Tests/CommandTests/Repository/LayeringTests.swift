@@ -1,6 +1,6 @@
 import XCTest
 
-/// The layering the package promises (the top of Package.swift), checked on
+/// The layering the package promises (docs/layout.md), checked on
 /// the sources themselves: every target declares exactly the targets it
 /// imports, the C library's interruptions and signal dispositions are dealt
 /// with only in FeedPlatform, and the system calls listed below are made only

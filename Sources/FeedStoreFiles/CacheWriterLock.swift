@@ -1,7 +1,28 @@
 import FeedCore
 import FeedPlatform
 
-extension CacheDirectory {
+/// The cache's writer lock: flock(2) on `.lock` in a cache folder, opened
+/// relative to the folder's descriptor (its `CacheDirectory` owns that
+/// descriptor and this lock). Each `lock` is matched by one `unlock`, and
+/// nested ones in one process share the lock.
+final class CacheWriterLock {
+    private let folder: Int32
+    private let path: String
+    private var lockFD: Int32 = -1
+    private var lockDepth = 0
+    /// How long a writer waits for the lock, in seconds, before it gives up.
+    var lockWait = CacheLockWait.defaultSeconds
+
+    /// The lock of the folder at `path`, open as `folder`.
+    init(folder: Int32, path: String) {
+        self.folder = folder
+        self.path = path
+    }
+
+    deinit {
+        if lockFD >= 0 { FileDescriptor.close(lockFD) }
+    }
+
     /// Takes the cache's writer lock (flock on `.lock`), waiting for it at
     /// most `lockWait` seconds; each `lock` is matched by one `unlock`, and
     /// nested ones in one process share the lock. Failing to lock is a `kind`
@@ -12,7 +33,7 @@ extension CacheDirectory {
             let lockPath = "\(path)/\(CacheOwnership.lockName)"
             let file: Int32
             do {
-                file = try FileDescriptor.open(CacheOwnership.lockName, O_RDWR | O_CREAT | O_NOFOLLOW | O_CLOEXEC, mode: 0o600, relativeTo: fd)
+                file = try FileDescriptor.open(CacheOwnership.lockName, O_RDWR | O_CREAT | O_NOFOLLOW | O_CLOEXEC, mode: 0o600, relativeTo: folder)
             } catch where error.code == ELOOP || error.code == EISDIR {
                 let what = error.code == ELOOP ? "a symbolic link" : "a folder"
                 throw StoreError(kind, "cannot lock \(path): \(lockPath) is \(what), not the cache's lock file: remove it")
@@ -62,12 +83,5 @@ extension CacheDirectory {
             FileDescriptor.close(lockFD)
             lockFD = -1
         }
-    }
-
-    /// Runs `body` holding the writer lock.
-    func locked<T>(kind: ErrorKind = .saving, _ body: () throws -> T) throws -> T {
-        try lock(kind: kind)
-        defer { unlock() }
-        return try body()
     }
 }
