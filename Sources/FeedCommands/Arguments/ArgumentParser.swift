@@ -26,8 +26,8 @@ public struct ArgumentParser: Sendable {
             if let range = spec.range, !range.accepts(value) {
                 throw usageError(range.refusal(of: value, by: name))
             }
-            parsed.values[spec.canonical, default: []].append(value)
-            parsed.given.append(spec.canonical)
+            parsed.values[spec.key, default: []].append(value)
+            parsed.given.append(spec.key)
         }
         while index < arguments.count {
             let argument = arguments[index]
