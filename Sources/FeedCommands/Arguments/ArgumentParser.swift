@@ -16,7 +16,7 @@ public struct ArgumentParser: Sendable {
     }
 
     public func usageError(_ message: String) -> ToolError {
-        ToolError(.usage, "\(message) (see '\(tool) --help')")
+        ToolError(.usage, "\(message) (see '\(tool) \(OptionKey.help)')")
     }
 
     public func parse(_ arguments: [String]) throws(ToolError) -> ParsedArguments {
