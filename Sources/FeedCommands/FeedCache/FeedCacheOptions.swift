@@ -97,3 +97,10 @@ enum FeedCacheOptions {
         help, version,
     ]
 }
+
+/// The options feed-cache alone takes.
+extension OptionKey {
+    public static let maxAge = OptionKey("--max-age", value: "DURATION")
+    public static let quiet = OptionKey("-q", "--quiet")
+    public static let append = OptionKey("--append")
+}

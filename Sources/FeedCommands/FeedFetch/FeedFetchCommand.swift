@@ -93,9 +93,30 @@ public struct FeedFetchCommand {
         OptionSpec(.version, help: "show the version and exit"),
     ]
 
+    private static let optionHelp = OptionHelp(options: options, column: 28)
+    private static func u(_ key: OptionKey) -> String { optionHelp.usage(key) }
+
+    /// Its --help: the usage and option lines made from its row.
+    static let help = """
+    usage: feed-fetch \(u(.jobs)) \(u(.header))... \(u(.retry)) \(u(.timeout))
+                      \(u(.connectTimeout)) \(u(.maxSize)) \(u(.cacert))
+                      \(u(.pretty)) \(u(.verbose)) \(u(.output)) [URL ...]
+           feed-fetch \(optionHelp.bare(.paginate)) \(u(.maxPages)) [options] URL
+           feed-fetch \(optionHelp.bare(.ifChanged)) \(u(.cacheDir)) [options] URL
+
+    GET each URL and write one response record per URL, in the order given.
+    With no URL, read URLs (one a line), a feed document or item lines (the
+    jsonl format of feed-cache load) from standard input: each item's url.
+
+    \(optionHelp.lines)
+
+    Proxies come from http_proxy, https_proxy, ALL_PROXY and no_proxy, as curl
+    reads them. Compressed responses are asked for and written decoded.
+    """
+
     public func run(_ arguments: [String], _ io: StandardIO) -> Int32 {
         Stage.run(tool: "feed-fetch", io: io) { stage in
-            let arguments = try stage.parse(arguments, Self.options) { _ in FeedFetchHelp.text }
+            let arguments = try stage.parse(arguments, Self.options) { _ in Self.help }
             var options = try FetchOptions(arguments, stage)
             stage.output.writer = JSONWriter(style: arguments.has(.pretty) ? .pretty : .compact)
             if options.ifChanged, let fresh = try askIfChanged(arguments.operands, &options, stage) {
@@ -141,4 +162,18 @@ public struct FeedFetchCommand {
             progress?.update(done: done, bytes: bytes)
         }
     }
+}
+
+/// The options feed-fetch alone takes.
+extension OptionKey {
+    public static let jobs = OptionKey("-j", "--jobs", value: "N")
+    public static let header = OptionKey("-H", "--header", value: "HEADER")
+    public static let retry = OptionKey("--retry", value: "N")
+    public static let timeout = OptionKey("--timeout", value: "SECONDS")
+    public static let connectTimeout = OptionKey("--connect-timeout", value: "SECONDS")
+    public static let cacert = OptionKey("--cacert", value: "FILE")
+    public static let paginate = OptionKey("--paginate")
+    public static let maxPages = OptionKey("--max-pages", value: "N")
+    public static let ifChanged = OptionKey("--if-changed")
+    public static let verbose = OptionKey("-v", "--verbose")
 }

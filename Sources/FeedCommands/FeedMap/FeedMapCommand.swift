@@ -62,3 +62,8 @@ public struct FeedMapCommand {
         }
     }
 }
+
+/// The option feed-map alone takes.
+extension OptionKey {
+    public static let schema = OptionKey("--schema", value: "NAME")
+}
