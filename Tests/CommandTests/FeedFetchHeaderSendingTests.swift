@@ -30,14 +30,6 @@ final class FeedFetchHeaderSendingTests: XCTestCase, FeedFetchHeaderTesting {
         XCTAssertNotNil(request.header("Host"))
     }
 
-    func test_fetch_sendsTheUserAgentGiven_whichALaterHeaderReplaces() throws {
-        let server = try serve(["/v1/feed": .ok("{}")])
-        XCTAssertEqual(try Command.run("feed-fetch", ["--user-agent", "probe/2", server.url("/v1/feed")]).status, 0)
-        XCTAssertEqual(try Command.run("feed-fetch", ["--user-agent", "probe/2", "-H", "User-Agent: later/3", server.url("/v1/feed")]).status, 0)
-
-        XCTAssertEqual(server.requests.map { $0.headerValues("User-Agent") }, [["probe/2"], ["later/3"]])
-    }
-
     func test_fetch_sendsTheHeadersOnEveryRequestOfTheRun() throws {
         let server = try serve(["/a": .ok("a"), "/b": .redirect(to: "/c"), "/c": .ok("c")])
         let result = try Command.run("feed-fetch", ["-j", "2", "-H", "X-Client: feed-tests", server.url("/a"), server.url("/b")])

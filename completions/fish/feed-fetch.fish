@@ -3,7 +3,6 @@
 
 complete -c feed-fetch -f # the operands are URLs, not files
 complete -c feed-fetch -s j -l jobs -x -d 'Fetch N URLs at once (default 1)'
-complete -c feed-fetch -l user-agent -x -d 'Send AGENT as the User-Agent header'
 complete -c feed-fetch -s H -l header -x -d 'Send this header on every request (or @FILE)'
 complete -c feed-fetch -l retry -x -d 'Try again up to N times on connectivity failures and 408/429/5xx'
 complete -c feed-fetch -l timeout -x -d 'Give up on a transfer after SECONDS (default 60)'

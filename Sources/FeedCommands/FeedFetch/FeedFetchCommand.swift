@@ -31,10 +31,6 @@ public struct FeedFetchCommand {
             are never printed. Sent only to the URL's origin
             (scheme, host, port): not after a redirect elsewhere
             """),
-        OptionSpec(.userAgent, help: """
-            send AGENT as the User-Agent header (as -H does; a
-            later -H User-Agent replaces it)
-            """),
         OptionSpec(.retry, range: FetchOptions.retry, help: """
             try a transfer again up to N times, 0 to 100, on
             connectivity failures and 408, 429, 500, 502, 503, 504
@@ -102,7 +98,7 @@ public struct FeedFetchCommand {
 
     /// Its --help: the usage and option lines made from its row.
     static let help = """
-    usage: feed-fetch \(u(.jobs)) \(u(.header))... \(u(.userAgent)) \(u(.retry)) \(u(.timeout))
+    usage: feed-fetch \(u(.jobs)) \(u(.header))... \(u(.retry)) \(u(.timeout))
                       \(u(.connectTimeout)) \(u(.maxSize)) \(u(.cacert))
                       \(u(.pretty)) \(u(.verbose)) \(u(.output)) [URL ...]
            feed-fetch \(optionHelp.bare(.paginate)) \(u(.maxPages)) [options] URL
@@ -172,7 +168,6 @@ public struct FeedFetchCommand {
 extension OptionKey {
     public static let jobs = OptionKey("-j", "--jobs", value: "N")
     public static let header = OptionKey("-H", "--header", value: "HEADER")
-    public static let userAgent = OptionKey("--user-agent", value: "AGENT")
     public static let retry = OptionKey("--retry", value: "N")
     public static let timeout = OptionKey("--timeout", value: "SECONDS")
     public static let connectTimeout = OptionKey("--connect-timeout", value: "SECONDS")

@@ -42,8 +42,7 @@ struct FetchOptions {
         if cacheDir != nil && !ifChanged { throw stage.usage("\(OptionKey.cacheDir) needs \(OptionKey.ifChanged)") }
         if ifChanged && paginate { throw stage.usage("\(OptionKey.ifChanged) takes one URL, not \(OptionKey.paginate)") }
         if cacheDir == "" { throw stage.usage("\(OptionKey.cacheDir) needs a directory") }
-        let agent = arguments.value(.userAgent).map { ["User-Agent: \($0)"] } ?? []
-        settings.headers = try FetchOptions.headers(agent + arguments.values(of: .header), stage)
+        settings.headers = try FetchOptions.headers(arguments.values(of: .header), stage)
         settings.givenHeaderNames = settings.headers.map(\.name)
         settings.caFile = try FetchOptions.caFile(arguments.value(.cacert), stage)
         settings.verbose = arguments.has(.verbose)
