@@ -21,7 +21,9 @@ import FeedPlatform
 import LoopbackHTTP
 
 let toolName = "feed-fixture-server"
-let usage = "usage: \(toolName) [--port N] [--exact-ids] DIR"
+/// Its options, each spelt here once.
+let portOption = "--port", exactIDsOption = "--exact-ids", helpOptions = ["-h", "--help"]
+let usage = "usage: \(toolName) [\(portOption) N] [\(exactIDsOption)] DIR"
 
 func fail(_ message: String) -> Never {
     fputs("\(toolName): \(message)\n", stderr)
@@ -44,15 +46,15 @@ var optionsEnded = false
 while let argument = arguments.popFirst() {
     if !optionsEnded && argument == "--" {
         optionsEnded = true
-    } else if !optionsEnded && (argument == "-h" || argument == "--help") {
+    } else if !optionsEnded && helpOptions.contains(argument) {
         print(usage)
         exit(0)
-    } else if !optionsEnded && argument == "--port" {
-        guard let value = arguments.popFirst() else { fail("--port needs a value; \(usage)") }
+    } else if !optionsEnded && argument == portOption {
+        guard let value = arguments.popFirst() else { fail("\(portOption) needs a value; \(usage)") }
         port = parsePort(value)
-    } else if !optionsEnded && argument.hasPrefix("--port=") {
-        port = parsePort(String(argument.dropFirst("--port=".count)))
-    } else if !optionsEnded && argument == "--exact-ids" {
+    } else if !optionsEnded && argument.hasPrefix(portOption + "=") {
+        port = parsePort(String(argument.dropFirst(portOption.count + 1)))
+    } else if !optionsEnded && argument == exactIDsOption {
         matching = .exact
     } else if !optionsEnded && argument.hasPrefix("-") && argument != "-" {
         fail("unknown option '\(argument)'; \(usage)")

@@ -7,14 +7,14 @@ import FeedTestSupport
 /// feed-cache save and load, as real processes: each held to `--format json`
 /// of the same input as jq reads it (`jq -c '.items[]'`; `@tsv` of the
 /// fields, which escapes as the contract does) and to the reference
-/// (`ItemLineFormat`); with values to escape, absent fields, spots,
+/// (`OutputFormat`); with values to escape, absent fields, spots,
 /// comments, an empty feed, an error record on the input, an unknown format.
 final class ItemLinesEndToEndTests: XCTestCase {
     func test_feedMap_linesAreJSONsItems_asJqReadsThem_andTheReference() throws {
         for (schema, payload) in [("images", Self.images), ("spots", Self.spots)] {
             let json = try Command.run("feed-map", ["--schema", schema], stdin: payload)
             XCTAssertEqual(json.status, 0, json.err)
-            for format in ItemLineFormat.allCases {
+            for format in OutputFormat.itemLines {
                 let lines = try Command.run("feed-map", ["--schema", schema, "--format", format.rawValue], stdin: payload)
                 XCTAssertEqual(lines.status, 0, lines.err)
                 XCTAssertEqual(lines.err, "")
@@ -37,7 +37,7 @@ final class ItemLinesEndToEndTests: XCTestCase {
     func test_feedComments_linesAreJSONsItems_asJqReadsThem_andTheReference() throws {
         let json = try Command.run("feed-comments", [], stdin: Self.comments)
         XCTAssertEqual(json.status, 0, json.err)
-        for format in ItemLineFormat.allCases {
+        for format in OutputFormat.itemLines {
             let lines = try Command.run("feed-comments", ["--format", format.rawValue], stdin: Self.comments)
             XCTAssertEqual(lines.status, 0, lines.err)
             try assertLines(lines.out, of: json.out, format, feed: nil, "feed-comments \(format)")
@@ -50,7 +50,7 @@ final class ItemLinesEndToEndTests: XCTestCase {
         for (schema, payload) in [("images", Self.images), ("spots", Self.spots)] {
             let env = ["FEED_CACHE_DIR": makeTemporaryDirectory(self) + "/cache"]
             let document = try Command.run("feed-map", ["--schema", schema], stdin: payload).out
-            for format in ItemLineFormat.allCases {
+            for format in OutputFormat.itemLines {
                 let saved = try Command.run("feed-cache", ["save", "--format", format.rawValue], stdin: document, environment: env)
                 XCTAssertEqual(saved.status, 0, saved.err)
                 try assertLines(saved.out, of: document, format, feed: schema, "save \(schema) \(format)")
@@ -71,7 +71,7 @@ final class ItemLinesEndToEndTests: XCTestCase {
         let document = "{\"items\":[" + items.joined(separator: ",") + "]}\n"
         XCTAssertEqual(try Command.run("feed-cache", ["save", "-q"], stdin: document, environment: env).status, 0)
         let stored = try Command.run("feed-cache", ["load"], environment: env).out
-        for format in ItemLineFormat.allCases {
+        for format in OutputFormat.itemLines {
             let loaded = try Command.run("feed-cache", ["load", "--format", format.rawValue], environment: env)
             XCTAssertEqual(loaded.status, 0, loaded.err)
             XCTAssertEqual(loaded.outLines.count, 6_000)
@@ -82,7 +82,7 @@ final class ItemLinesEndToEndTests: XCTestCase {
     func test_saveQuiet_printsNothingInAnyFormat_andStillSaves() throws {
         let env = ["FEED_CACHE_DIR": makeTemporaryDirectory(self) + "/cache"]
         let document = try Command.run("feed-map", [], stdin: Self.images).out
-        for format in ItemLineFormat.allCases {
+        for format in OutputFormat.itemLines {
             let saved = try Command.run("feed-cache", ["save", "-q", "--format", format.rawValue], stdin: document, environment: env)
             XCTAssertEqual(saved.status, 0, saved.err)
             XCTAssertEqual(saved.out + saved.err, "", "\(format)")
@@ -92,7 +92,7 @@ final class ItemLinesEndToEndTests: XCTestCase {
 
     func test_anEmptyFeed_printsNoLine() throws {
         let env = ["FEED_CACHE_DIR": makeTemporaryDirectory(self) + "/cache"]
-        for format in ItemLineFormat.allCases {
+        for format in OutputFormat.itemLines {
             for (tool, arguments) in [("feed-map", []), ("feed-comments", []), ("feed-cache", ["save"])] {
                 let result = try Command.run(tool, arguments + ["--format", format.rawValue], stdin: "{\"items\":[]}", environment: env)
                 XCTAssertEqual(result.status, 0, "\(tool) \(format): \(result.err)")
@@ -110,7 +110,7 @@ final class ItemLinesEndToEndTests: XCTestCase {
     /// the exit code and the stderr line say it.
     func test_anErrorRecordOnTheInput_goesOnAsAnErrorRecordInJSONLOnly() throws {
         let record = "{\"url\":\"http://h/x\",\"error\":{\"kind\":\"connectivity\",\"message\":\"m\"}}\n"
-        for format in ItemLineFormat.allCases {
+        for format in OutputFormat.itemLines {
             let carried = format == .jsonl ? record : ""
             for (tool, payload) in [("feed-map", Self.images), ("feed-comments", Self.comments)] {
                 let alone = try Command.run(tool, ["--format", format.rawValue], stdin: payload).out
@@ -142,7 +142,7 @@ final class ItemLinesEndToEndTests: XCTestCase {
         let input = "{\"url\":\"http://h/x\",\"error\":{\"kind\":\"connectivity\",\"message\":\"m\"}}\n" + Self.images + "\n{\"items\":[{\"id\":\"x\"}]}"
         let env = ["FEED_CACHE_DIR": makeTemporaryDirectory(self) + "/cache"]
         let document = try Command.run("feed-map", [], stdin: Self.images).out
-        for format in ItemLineFormat.allCases {
+        for format in OutputFormat.itemLines {
             let plain = try Command.run("feed-map", ["--format", format.rawValue], stdin: input)
             let pretty = try Command.run("feed-map", ["--pretty", "--format", format.rawValue], stdin: input)
             XCTAssertEqual(pretty.out, plain.out, "\(format)")
@@ -168,7 +168,7 @@ final class ItemLinesEndToEndTests: XCTestCase {
     /// `lines` are `json`'s items: jsonl as `jq -c '.items[]'` writes them;
     /// tsv as jq's `@tsv` writes the fields (`feed`: the schema; nil:
     /// comments); and both as the reference writes them.
-    private func assertLines(_ lines: String, of json: String, _ format: ItemLineFormat, feed schema: String?, _ what: String,
+    private func assertLines(_ lines: String, of json: String, _ format: OutputFormat, feed schema: String?, _ what: String,
                              file: StaticString = #filePath, line: UInt = #line) throws {
         _ = try RequiredTool.path("jq", package: "jq")
         let fields: String
@@ -189,7 +189,7 @@ final class ItemLinesEndToEndTests: XCTestCase {
         } else {
             reference = items.flatMap { item -> [UInt8] in
                 var line: [UInt8] = []
-                format == .jsonl ? ItemLineFormat.appendJSONLine(item, to: &line)
+                format == .jsonl ? OutputFormat.appendJSONLine(item, to: &line)
                     : TabSeparatedLine.append(strings: [item["id"], item["created_at"], item["author"]?["username"], item["message"]].map { $0?.stringValue ?? "" }, to: &line)
                 return line
             }

@@ -153,6 +153,115 @@ final class OptionTableTests: XCTestCase, DocumentationTesting {
         }
     }
 
+    // MARK: - Every document, whole
+
+    /// Each command's table against every place its options are written out
+    /// whole, not only where they are offered: its --help (every row's),
+    /// every `Fl` of its man page, and every option its bash, zsh and fish
+    /// completion files name anywhere (the lists they offer, the cases that
+    /// take a value, the words skipped to find the subcommand). Each names
+    /// every option of the command's rows; none names an option that is in
+    /// no row (a man page may name another command's, as in a pipeline).
+    func test_everyTableOption_isInHelpManPageAndEachCompletion_andNoOtherOptionIs() throws {
+        let everyCommandsOptions = Self.names(CommandOptions.table).union(["--"])
+        for tool in Self.tools {
+            let own = Self.names(Self.rows(of: tool))
+            var help = Set<String>()
+            for row in Self.rows(of: tool) {
+                help.formUnion(Self.options(in: try Command.run(row.words[0], Array(row.words.dropFirst()) + ["--help"]).out))
+            }
+            XCTAssertEqual(help, own, "\(tool) --help, every row's")
+
+            let page = try Self.pageFlags(Self.page(tool))
+            XCTAssertEqual(own.subtracting(page), [], "\(tool).1: options of the table it never names")
+            XCTAssertEqual(page.subtracting(everyCommandsOptions), [], "\(tool).1: options in no row of the table")
+
+            for shell in ["bash", "zsh", "fish"] {
+                let file = ShellCompletionTests.completionFile(shell: shell, tool: tool)
+                let named = try Self.completionOptions(String(contentsOfFile: file, encoding: .utf8), shell: shell)
+                XCTAssertEqual(own.subtracting(named), [], "\(file): options of the table it never names")
+                XCTAssertEqual(named.subtracting(own), [], "\(file): options in no row of \(tool)'s table")
+            }
+        }
+    }
+
+    /// The table is the one spelling of each option: in each target of
+    /// Sources/ (each program's parser), a string literal that starts with a
+    /// long option (`"--pretty"`, `"--port="`) stands once; a message or a
+    /// parser names the option through its key (`OptionKey`).
+    func test_sources_spellEachLongOptionOnce() throws {
+        let sources = Self.packageRoot + "/Sources"
+        var checked = 0
+        for target in try FileManager.default.contentsOfDirectory(atPath: sources).sorted() {
+            var seen: [String: [String]] = [:]
+            for file in Self.files(under: sources + "/" + target) where file.hasSuffix(".swift") {
+                let text = try String(contentsOfFile: sources + "/" + target + file, encoding: .utf8)
+                for literal in Self.longOptionLiterals(in: text) {
+                    seen[literal, default: []].append(target + file)
+                }
+                checked += 1
+            }
+            for (literal, files) in seen.sorted(by: { $0.key < $1.key }) where files.count > 1 {
+                XCTFail("\(literal) is spelt \(files.count) times in Sources/\(target): \(files.joined(separator: ", "))")
+            }
+        }
+        XCTAssertGreaterThan(checked, 100, "read too few source files in \(sources)")
+        XCTAssertEqual(Self.longOptionLiterals(in: #"a("--pretty") + "x --y" + "--port=" + "--" // "--no""#), ["\"--pretty", "\"--port"])
+    }
+
+    /// `"--name` at the start of each string literal in Swift source, outside comments.
+    static func longOptionLiterals(in source: String) -> [String] {
+        source.split(separator: "\n").flatMap { line -> [String] in
+            let code = line.range(of: "//").map { String(line[..<$0.lowerBound]) } ?? String(line)
+            return code.matches(of: #/"--[a-z][a-z0-9-]*/#).map { String($0.output) }
+        }
+    }
+
+    /// Every option an mdoc page names with `Fl`, in any section.
+    static func pageFlags(_ page: String) throws -> Set<String> {
+        try String(contentsOfFile: page, encoding: .utf8).split(separator: "\n").reduce(into: Set<String>()) { flags, line in
+            flags.formUnion(Self.flags(in: line.split(separator: " ").map(String.init)).options)
+        }
+    }
+
+    /// Every option a completion file names, outside comments: fish's
+    /// `complete` says them as `-l NAME` and `-s X`; anywhere else an option
+    /// is a word `-x` or `--name`, but for the flags of the shell's own
+    /// commands (`compgen -W`, `_arguments -s -S`, `set -l`, `test -eq`).
+    static func completionOptions(_ text: String, shell: String) throws -> Set<String> {
+        let shellCommands: Set<String> = ["compgen", "compopt", "complete", "declare", "_init_completion", "_filedir", "local", "[[",
+                                          "_arguments", "_describe", "_values", "compadd", "typeset", "set", "commandline", "string",
+                                          "contains", "test", "functions", "__fish_seen_subcommand_from", "__fish_use_subcommand"]
+        let testOperators: Set<String> = ["-eq", "-ne", "-lt", "-le", "-gt", "-ge", "-n", "-z"]
+        var options = Set<String>()
+        for line in text.split(separator: "\n") {
+            let words = line.split(whereSeparator: { $0 == " " || $0 == "\t" }).map(String.init)
+            guard let first = words.first, !first.hasPrefix("#") else { continue }
+            let code = Array(words.prefix { !$0.hasPrefix("#") })
+            if shell == "fish" && first == "complete" {
+                for (index, word) in code.enumerated().dropLast() where ["-l", "-s", "-o"].contains(word) {
+                    options.insert((word == "-l" ? "--" : "-") + code[index + 1])
+                }
+                continue
+            }
+            var shellFlags = false
+            for word in code {
+                // `$(compgen -W ...)`, `(commandline -opc)`: the command after a subshell's parenthesis.
+                if shellCommands.contains(String(word.split(separator: "(", omittingEmptySubsequences: false).last ?? "")) {
+                    shellFlags = true
+                    continue
+                }
+                if shellFlags && word.hasPrefix("-") { continue }
+                shellFlags = false
+                guard !testOperators.contains(word) else { continue }
+                for match in word.matches(of: #/(?:^|[^A-Za-z0-9_$-])(--?[A-Za-z][A-Za-z0-9-]*)/#) {
+                    options.insert(String(match.output.1))
+                }
+            }
+        }
+        return options
+    }
+
     // MARK: - Helpers
 
     static func rows(of tool: String) -> [CommandOptions] {

@@ -16,7 +16,7 @@ public struct ArgumentParser: Sendable {
     }
 
     public func usageError(_ message: String) -> ToolError {
-        ToolError(.usage, "\(message) (see '\(tool) --help')")
+        ToolError(.usage, "\(message) (see '\(tool) \(OptionKey.help)')")
     }
 
     public func parse(_ arguments: [String]) throws(ToolError) -> ParsedArguments {
@@ -26,8 +26,8 @@ public struct ArgumentParser: Sendable {
             if let range = spec.range, !range.accepts(value) {
                 throw usageError(range.refusal(of: value, by: name))
             }
-            parsed.values[spec.canonical, default: []].append(value)
-            parsed.given.append(spec.canonical)
+            parsed.values[spec.key, default: []].append(value)
+            parsed.given.append(spec.key)
         }
         while index < arguments.count {
             let argument = arguments[index]

@@ -1,21 +1,33 @@
 import FeedCore
 
-/// One option a command accepts: `-j N`, `--timeout SECONDS`, `-q`, `--pretty`.
+/// One option as a command (or subcommand) takes it: its key, the values it
+/// takes where they are a fixed few, the range a numeric value must fall in
+/// (which the parser checks), and its lines in the command's --help.
 public struct OptionSpec: Sendable {
-    public var names: [String]
-    /// The placeholder of the option's value (`N`, `SECONDS`), nil for a flag.
-    public var value: String?
+    public let key: OptionKey
     /// The values it takes, where they are a fixed few (`--format`); empty for any.
     public var choices: [String]
     /// The range a numeric value must fall in, which the parser checks.
     public var range: (any OptionRange)?
+    /// What it does, as --help says it: lines already wrapped to the help's width.
+    public var help: String
+    /// Its value as --help shows it, where that is not the key's placeholder (`'NAME: VALUE'`).
+    public var shownValue: String?
 
-    public init(_ names: String..., value: String? = nil, choices: [String] = [], range: (any OptionRange)? = nil) {
-        self.names = names
-        self.value = value
+    public init(_ key: OptionKey, choices: [String] = [], range: (any OptionRange)? = nil, shownValue: String? = nil, help: String = "") {
+        self.key = key
         self.choices = choices
         self.range = range
+        self.shownValue = shownValue
+        self.help = help
     }
 
-    public var canonical: String { names.last ?? "" }
+    /// The formats it takes: `--format`'s choices, the first the default.
+    public init(_ key: OptionKey, formats: [OutputFormat], help: String) {
+        self.init(key, choices: formats.map(\.rawValue), help: help)
+    }
+
+    public var names: [String] { key.names }
+    public var value: String? { key.value }
+    public var canonical: String { key.canonical }
 }

@@ -1,10 +1,13 @@
-/// The result of parsing: options by their canonical (last) name, and operands.
+/// The result of parsing: options by their keys, and operands.
 public struct ParsedArguments: Sendable {
-    public var values: [String: [String]] = [:]
+    public var values: [OptionKey: [String]] = [:]
     public var operands: [String] = []
-    /// Options in the order given, by canonical name.
-    public var given: [String] = []
+    /// Options in the order given.
+    public var given: [OptionKey] = []
 
-    public func has(_ name: String) -> Bool { values[name] != nil }
-    public func value(_ name: String) -> String? { values[name]?.last }
+    public func has(_ option: OptionKey) -> Bool { values[option] != nil }
+    /// The last value given to `option`.
+    public func value(_ option: OptionKey) -> String? { values[option]?.last }
+    /// Every value given to `option`, in order.
+    public func values(of option: OptionKey) -> [String] { values[option] ?? [] }
 }

@@ -6,8 +6,8 @@ extension Stage {
     /// read) and `--version`.
     func parse(_ arguments: [String], _ options: [OptionSpec], help: (ParsedArguments) -> String) throws -> ParsedArguments {
         let parsed = try ArgumentParser(tool: tool, options: options).parse(arguments)
-        if parsed.has("--help") { try printAndExit(help(parsed) + "\n\nSee \(tool)(1).") }
-        if parsed.has("--version") { try printAndExit("\(tool) \(ToolsetVersion.string)") }
+        if parsed.has(.help) { try printAndExit(help(parsed) + "\n\nSee \(tool)(1).") }
+        if parsed.has(.version) { try printAndExit("\(tool) \(ToolsetVersion.string)") }
         try chooseOutputFile(parsed)
         return parsed
     }
@@ -27,13 +27,14 @@ extension Stage {
     /// (`InputBounds`), its limit given by `--max-size BYTES` where the
     /// command has that option.
     func jsonInputBounds(_ arguments: ParsedArguments) throws(CommandStop) -> InputBounds {
-        guard let value = arguments.value("--max-size") else {
-            return InputBounds(option: "--max-size", isJSON: true)
+        let option = OptionKey.maxSize.canonical
+        guard let value = arguments.value(.maxSize) else {
+            return InputBounds(option: option, isJSON: true)
         }
         guard let bytes = Quantities.byteCount(value), bytes >= 1, bytes <= Stage.largestMaxSize else {
-            throw usage("--max-size needs a byte count from 1 to 1024G, such as 1048576 or 512M, got '\(value)'")
+            throw usage("\(option) needs a byte count from 1 to 1024G, such as 1048576 or 512M, got '\(value)'")
         }
-        return InputBounds(maxSize: bytes, option: "--max-size", isJSON: true)
+        return InputBounds(maxSize: bytes, option: option, isJSON: true)
     }
 }
 
@@ -41,7 +42,7 @@ extension Stage {
     /// `-o FILE`: what the command writes goes to a new file beside FILE,
     /// renamed over it only if the run succeeds (`OutputFile`).
     func chooseOutputFile(_ arguments: ParsedArguments) throws(CommandStop) {
-        guard let path = arguments.value("--output") else { return }
+        guard let path = arguments.value(.output) else { return }
         try outputFile.open(path, self)
     }
 }

@@ -24,7 +24,7 @@ public struct CacheConfiguration: Equatable, Sendable {
         let directory = try self.directory(cacheDir: cacheDir, environment: environment)
         let seconds: Int64
         if let maxAge {
-            seconds = try maxAgeRange.value(maxAge, of: "--max-age")
+            seconds = try maxAgeRange.value(maxAge, of: OptionKey.maxAge.canonical)
         } else if let text = variable("FEED_CACHE_MAX_AGE") {
             seconds = try maxAgeRange.value(text, of: "FEED_CACHE_MAX_AGE")
         } else {
@@ -37,7 +37,7 @@ public struct CacheConfiguration: Equatable, Sendable {
     public static func directory(cacheDir: String?, environment: (String) -> String?) throws(ToolError) -> String {
         func variable(_ name: String) -> String? { set(name, in: environment) }
         if let cacheDir {
-            guard !cacheDir.isEmpty else { throw ToolError(.usage, "--cache-dir needs a directory") }
+            guard !cacheDir.isEmpty else { throw ToolError(.usage, "\(OptionKey.cacheDir) needs a directory") }
             return cacheDir
         } else if let value = variable("FEED_CACHE_DIR") {
             return value
@@ -46,7 +46,7 @@ public struct CacheConfiguration: Equatable, Sendable {
         } else if let home = variable("HOME") {
             return home + "/.cache/" + directoryName
         }
-        throw ToolError(.usage, "no cache directory: give --cache-dir, or set FEED_CACHE_DIR or HOME")
+        throw ToolError(.usage, "no cache directory: give \(OptionKey.cacheDir), or set FEED_CACHE_DIR or HOME")
     }
 
     /// A variable's value; an empty one counts as unset.

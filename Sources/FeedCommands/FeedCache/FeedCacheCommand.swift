@@ -15,14 +15,13 @@ public struct FeedCacheCommand {
     public func run(_ arguments: [String], _ io: StandardIO) -> Int32 {
         Stage.run(tool: "feed-cache", io: io) { stage in
             let arguments = try stage.parse(arguments, FeedCacheOptions.all) { FeedCacheHelp.text(for: $0.operands) }
-            let format = try FeedCacheFormat.chosen(by: arguments, stage)
-            stage.chooseOutput(arguments, documentsIn: format.documentFormat ?? .json)
+            let format = try stage.format(arguments, from: OutputFormat.cachedFeed)
             // Only records carry an error record: not ids, a page, text or tsv (nor save's `-q`).
-            stage.output.carriesRecords = format.carriesRecords
+            stage.chooseOutput(arguments, documentsIn: format)
             let configuration: CacheConfiguration
             let lockWait: Int
             do throws(ToolError) {
-                configuration = try CacheConfiguration.resolve(cacheDir: arguments.value("--cache-dir"), maxAge: arguments.value("--max-age"),
+                configuration = try CacheConfiguration.resolve(cacheDir: arguments.value(.cacheDir), maxAge: arguments.value(.maxAge),
                                                                environment: io.environment)
                 lockWait = try CacheConfiguration.lockWait(environment: io.environment)
             } catch {

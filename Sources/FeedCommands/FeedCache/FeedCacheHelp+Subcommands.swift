@@ -1,8 +1,15 @@
 extension FeedCacheHelp {
+    private static let save = options("save")
+    private static let load = options("load")
+    private static let status = options("status")
+    private static let imageLoad = options("image", "load")
+    private static let imageMissing = options("image", "missing")
+    private static let imageUsage = command.usage(.cacheDir)
+
     static let subcommands = [
         "save": """
-        usage: feed-cache [--cache-dir DIR] [--max-age DURATION] save [-q] [--append] [--pretty] [--format json|text|jsonl|tsv|ids|html]
-               [--max-size BYTES] [-o FILE]
+        usage: feed-cache \(cacheUsage) save \(save.usage(.quiet)) \(save.usage(.append)) \(save.usage(.pretty)) \(save.usage(.format))
+               \(save.usage(.maxSize)) \(save.usage(.output))
 
         Read feed documents on standard input (one, or a page each, as feed-fetch's
         pagination and feed-map write them), check all of them, then replace the
@@ -15,40 +22,28 @@ extension FeedCacheHelp {
         renews the cached feed saved from its URL (timestamped now, expired or not)
         and writes it out; with no such feed cached, exit 66 and nothing changes.
 
-          -q, --quiet              write nothing on stdout
-              --append             load more: the cached feed's items first, then the
-                                   input's; a cache that is absent, expired or
-                                   unreadable counts as empty
-              --pretty             indent the feed for people
-              --max-size BYTES     most input read, e.g. 64M, 2G (default 1G); more
-                                   is invalid-data and nothing changes
-        \(outputOption)
-        \(formatOption)
-        \(commonOptions)
+        \(save.lines)
         """,
         "load": """
-        usage: feed-cache [--cache-dir DIR] [--max-age DURATION] load [--pretty] [--format json|text|jsonl|tsv|ids|html]
-               [-o FILE]
+        usage: feed-cache \(cacheUsage) load \(load.usage(.pretty)) \(load.usage(.format))
+               \(load.usage(.output))
 
         Write the cached feed if it is younger than the max age; else exit 66.
         Never changes the cache.
 
-              --pretty             indent the feed for people
-        \(outputOption)
-        \(formatOption)
-        \(commonOptions)
+        \(load.lines)
         """,
         "validate": """
-        usage: feed-cache [--cache-dir DIR] [--max-age DURATION] validate
+        usage: feed-cache \(cacheUsage) validate
 
         Delete the cached feed, and its image data, if it cannot be read or is as old
         as the max age or older. Keep a valid or empty cache, without writing to it.
         Prints nothing.
 
-        \(commonOptions)
+        \(options("validate").lines)
         """,
         "status": """
-        usage: feed-cache [--cache-dir DIR] [--max-age DURATION] status [--format text|json]
+        usage: feed-cache \(cacheUsage) status \(status.usage(.format))
 
         Report on the cache without changing it: the cached feed (items, when it was
         saved, when it expires, where it came from), its images (stored, missing, bytes)
@@ -56,12 +51,10 @@ extension FeedCacheHelp {
         until when no request is needed or allowed). The first line of the text says
         whether all is well, and if not, since when. Exit 0 whenever the report is made.
 
-              --format FORMAT      text (default): a few lines for people; json: one
-                                   object (cache, feed, images, refresh), times in UTC
-        \(commonOptions)
+        \(status.lines)
         """,
         "image": """
-        usage: feed-cache [--cache-dir DIR] image SUBCOMMAND [ARGS]
+        usage: feed-cache \(imageUsage) image SUBCOMMAND [ARGS]
 
         The cached image data.
 
@@ -71,36 +64,33 @@ extension FeedCacheHelp {
           missing            write the cached feed's items whose image data is
                              not cached
 
-        Each has its own --help and options: feed-cache image missing --help.
+        Each has its own \(OptionKey.help) and options: feed-cache image missing \(OptionKey.help).
 
-        \(imageOptions)
+        \(options("image").lines)
         """,
         "image save": """
-        usage: feed-cache [--cache-dir DIR] image save
+        usage: feed-cache \(imageUsage) image save
 
         Read response records (from feed-fetch) and store each body (status 200,
         not empty) under its url; no input at all stores nothing.
 
-        \(imageOptions)
+        \(options("image", "save").lines)
         """,
         "image load": """
-        usage: feed-cache [--cache-dir DIR] image load [-o FILE] URL
+        usage: feed-cache \(imageUsage) image load \(imageLoad.usage(.output)) URL
 
         Write the cached image data for URL, raw; exit 66 if there is none.
 
-        \(outputOption)
-        \(imageOptions)
+        \(imageLoad.lines)
         """,
         "image missing": """
-        usage: feed-cache [--cache-dir DIR] [--max-age DURATION] image missing [--pretty] [-o FILE]
+        usage: feed-cache \(cacheUsage) image missing \(imageMissing.usage(.pretty)) \(imageMissing.usage(.output))
 
         Write a feed document of the cached feed's items whose image data is not
         cached, for feed-fetch to fetch (as load when there is no valid cached
         feed).
 
-              --pretty             indent the feed for people
-        \(outputOption)
-        \(commonOptions)
+        \(imageMissing.lines)
         """,
     ]
 }

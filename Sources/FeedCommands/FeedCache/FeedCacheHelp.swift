@@ -1,5 +1,6 @@
 /// feed-cache's help: the whole command's, and each subcommand's own
-/// (`FeedCacheHelp+Subcommands`).
+/// (`FeedCacheHelp+Subcommands`), their option lines and usage lines made
+/// from the rows of the table (`FeedCacheOptions`).
 enum FeedCacheHelp {
     /// The help of the subcommand the operands name (`image save`), else of
     /// `image` for an image subcommand it does not know, else the overview.
@@ -9,14 +10,28 @@ enum FeedCacheHelp {
         return subcommands[first] ?? overview
     }
 
+    /// Where each option's help starts.
+    static let column = 27
+
+    /// A subcommand's options, as its row of the table has them.
+    static func options(_ words: String...) -> OptionHelp {
+        OptionHelp(options: FeedCacheOptions.of(words), column: column)
+    }
+
+    /// The command's own options, as a usage line writes them.
+    static let command = OptionHelp(options: FeedCacheOptions.command, column: column)
+    static let cacheUsage = "\(command.usage(.cacheDir)) \(command.usage(.maxAge))"
+
+    private static let save = options("save")
+
     static let overview = """
-    usage: feed-cache [--cache-dir DIR] [--max-age DURATION] SUBCOMMAND [ARGS]
+    usage: feed-cache \(cacheUsage) SUBCOMMAND [ARGS]
 
     Keep the feed, and its images' data, for offline use.
 
-      save [-q] [--append] [--max-size BYTES]
+      save \(save.usage(.quiet)) \(save.usage(.append)) \(save.usage(.maxSize))
                          read feed documents (one, or a page each); replace the
-                         cached feed with their items (--append: after its own),
+                         cached feed with their items (\(OptionKey.append): after its own),
                          timestamped now; write it back out (-q: nothing)
       load               write the cached feed, if younger than the max age
       validate           delete the cached feed if unreadable or expired
@@ -25,61 +40,6 @@ enum FeedCacheHelp {
       image load URL     write the cached image data for URL
       image missing      write the cached items whose image data is not cached
 
-          --cache-dir DIR      the cache (default: $FEED_CACHE_DIR, else
-                               $XDG_CACHE_HOME/essential-feed, else ~/.cache/essential-feed)
-          --max-age DURATION   how old a feed may be, 0s to 36500d: 90s, 15m,
-                               36h, 7d, 1d12h (default: $FEED_CACHE_MAX_AGE,
-                               else 7d)
-      -q, --quiet              save: write nothing on stdout
-          --append             save: load more, after the cached feed's items
-          --max-size BYTES     save: most input read, e.g. 64M, 2G (default 1G)
-          --pretty             save, load, image missing: indent the feed for people
-          --format FORMAT      save, load: json (default); text: a readable list;
-                               jsonl: each item as one JSON object a line; tsv:
-                               each item as one line of tab-separated fields;
-                               ids: each item's id, one a line; html: one page
-                               with the cached images, for a browser, offline;
-                               status: text (default) or json
-      -o, --output FILE        save, load, image load, image missing: write to
-                               FILE, whole (a new file beside it, renamed over
-                               FILE on success); on failure FILE stays as it was
-      -h, --help               show this help and exit
-          --version            show the version and exit
-    """
-
-    static let cacheDirOption = """
-          --cache-dir DIR      the cache (default: $FEED_CACHE_DIR, else
-                               $XDG_CACHE_HOME/essential-feed, else ~/.cache/essential-feed)
-    """
-
-    static let maxAgeOption = """
-          --max-age DURATION   how old a feed may be, 0s to 36500d: 90s, 15m,
-                               36h, 7d, 1d12h (default: $FEED_CACHE_MAX_AGE,
-                               else 7d)
-    """
-
-    static let outputOption = """
-      -o, --output FILE        write to FILE instead of standard output, whole: a
-                               new file beside it, renamed over FILE on success;
-                               on any failure FILE is left exactly as it was
-    """
-
-    static let helpOption = """
-      -h, --help               show this help and exit
-    """
-
-    /// The options of every subcommand that reads the cached feed.
-    static let commonOptions = [cacheDirOption, maxAgeOption, helpOption].joined(separator: "\n")
-
-    /// The options of the image subcommands that read no feed.
-    static let imageOptions = [cacheDirOption, helpOption].joined(separator: "\n")
-
-    static let formatOption = """
-          --format FORMAT      json (default); text: a readable list; jsonl: each
-                               item as one JSON object a line; tsv: each item as
-                               one line of tab-separated fields; ids: each item's
-                               id as saved, one a line; html: one page of the
-                               feed, its cached images in it, for a browser,
-                               offline (feed-cache load --format html -o feed.html)
+    \(OptionHelp(options: FeedCacheOptions.overview, column: column).lines)
     """
 }

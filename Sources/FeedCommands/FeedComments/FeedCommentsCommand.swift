@@ -5,37 +5,40 @@ import FeedPresentation
 public struct FeedCommentsCommand {
     public init() {}
 
+    /// feed-comments' row of the table: its options, in --help's order.
+    static let options = [
+        OptionSpec(.pretty, help: "indent the documents for people"),
+        OptionSpec(.format, formats: OutputFormat.documents, help: """
+            json (default); text: username, how long ago, message;
+            jsonl: each comment as one JSON object a line; tsv: each
+            comment as one line of tab-separated fields
+            """),
+        OptionSpec(.output, help: """
+            write to FILE, whole: into a new file beside it,
+            renamed over FILE only on success; else FILE is
+            left as it was
+            """),
+        OptionSpec(.help, help: "show this help and exit"),
+        OptionSpec(.version, help: "show the version and exit"),
+    ]
+
+    private static let optionHelp = OptionHelp(options: options, column: 24)
+
     static let help = """
-    usage: feed-comments [--pretty] [--format json|text|jsonl|tsv] [-o FILE]
+    usage: feed-comments \(optionHelp.usage(.pretty)) \(optionHelp.usage(.format)) \(optionHelp.usage(.output))
 
     Read response records (from feed-fetch) or bare {"items":[...]} payloads on
     standard input and write one comments document for each. The status must be
     2xx and every comment valid, else the record is invalid-data.
 
-          --pretty          indent the documents for people
-          --format FORMAT   json (default); text: username, how long ago, message;
-                            jsonl: each comment as one JSON object a line; tsv: each
-                            comment as one line of tab-separated fields
-      -o, --output FILE     write to FILE, whole: into a new file beside it,
-                            renamed over FILE only on success; else FILE is
-                            left as it was
-      -h, --help            show this help and exit
-          --version         show the version and exit
+    \(optionHelp.lines)
     """
-
-    static let options = [
-        OptionSpec("--pretty"),
-        OptionSpec("--format", value: "FORMAT", choices: OutputFormat.allCases.map(\.rawValue)),
-        OptionSpec("-o", "--output", value: "FILE"),
-        OptionSpec("-h", "--help"),
-        OptionSpec("--version"),
-    ]
 
     public func run(_ arguments: [String], _ io: StandardIO) -> Int32 {
         Stage.run(tool: "feed-comments", io: io) { stage in
             let arguments = try stage.parse(arguments, Self.options) { _ in Self.help }
             guard arguments.operands.isEmpty else { throw stage.usage("unexpected argument '\(arguments.operands[0])'") }
-            try stage.chooseOutput(arguments)
+            try stage.chooseOutput(arguments, from: OutputFormat.documents)
             var records = RecordReader(try stage.input.read(expecting: "response records", within: InputBounds(isJSON: true)))
             while let next = records.next() {
                 try map(next, stage)
@@ -75,8 +78,7 @@ public struct FeedCommentsCommand {
         switch stage.output.format {
         case .json: try stage.output.emit(ImageCommentsMapper.document(comments))
         case .text: try stage.output.emit(bytes: Array(TextFormat.comments(comments, now: stage.io.now().seconds).utf8))
-        case .jsonl: try stage.output.emit(bytes: ItemLineFormat.jsonl.commentLines(comments))
-        case .tsv: try stage.output.emit(bytes: ItemLineFormat.tsv.commentLines(comments))
+        default: try stage.output.emit(bytes: stage.output.format.commentLines(comments)) // jsonl, tsv: the rest of its formats
         }
     }
 }

@@ -12,7 +12,7 @@ extension FeedFetchCommand {
     @_optimize(size)
     func askIfChanged(_ operands: [String], _ options: inout FetchOptions, _ stage: Stage) throws(CommandStop) -> FreshRecord? {
         guard operands.count == 1, let url = operands.first else {
-            throw stage.usage("--if-changed needs exactly one URL argument")
+            throw stage.usage("\(OptionKey.ifChanged) needs exactly one URL argument")
         }
         guard let directory = try? CacheConfiguration.directory(cacheDir: options.cacheDir, environment: stage.io.environment) else {
             return nil

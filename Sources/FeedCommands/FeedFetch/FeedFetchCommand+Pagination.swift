@@ -8,8 +8,8 @@ extension FeedFetchCommand {
     func paginate(_ operands: [String], _ options: FetchOptions, _ stage: Stage) throws {
         guard operands.count == 1, let operand = operands.first else {
             throw stage.usage(operands.isEmpty
-                ? "--paginate needs a URL argument (it does not read URLs from standard input)"
-                : "--paginate takes one URL argument, got \(operands.count)")
+                ? "\(OptionKey.paginate) needs a URL argument (it does not read URLs from standard input)"
+                : "\(OptionKey.paginate) takes one URL argument, got \(operands.count)")
         }
         let url: String
         do {
@@ -25,7 +25,7 @@ extension FeedFetchCommand {
             }
         }
         if let cut {
-            stage.diagnostics.notice("stopped after \(cut) \(cut == 1 ? "page" : "pages") (--max-pages \(cut)); the feed may have more")
+            stage.diagnostics.notice("stopped after \(cut) \(cut == 1 ? "page" : "pages") (\(OptionKey.maxPages) \(cut)); the feed may have more")
         }
     }
 }

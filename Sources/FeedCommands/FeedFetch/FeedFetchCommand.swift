@@ -17,30 +17,108 @@ public struct FeedFetchCommand {
         self.makeStore = makeStore
     }
 
+    /// feed-fetch's row of the table: its options, in --help's order.
     static let options = [
-        OptionSpec("-j", "--jobs", value: "N", range: FetchOptions.jobs),
-        OptionSpec("-H", "--header", value: "HEADER"),
-        OptionSpec("--retry", value: "N", range: FetchOptions.retry),
-        OptionSpec("--timeout", value: "SECONDS", range: FetchOptions.timeout),
-        OptionSpec("--connect-timeout", value: "SECONDS", range: FetchOptions.timeout),
-        OptionSpec("--max-size", value: "BYTES", range: FetchOptions.maxSize),
-        OptionSpec("--cacert", value: "FILE"),
-        OptionSpec("--paginate"),
-        OptionSpec("--if-changed"),
-        OptionSpec("--cache-dir", value: "DIR"),
-        OptionSpec("--max-pages", value: "N", range: FetchOptions.maxPages),
-        OptionSpec("--pretty"),
-        OptionSpec("-o", "--output", value: "FILE"),
-        OptionSpec("-v", "--verbose"),
-        OptionSpec("-h", "--help"),
-        OptionSpec("--version"),
+        OptionSpec(.jobs, range: FetchOptions.jobs, help: """
+            fetch N URLs at once, 1 to 256 (default 1); output
+            keeps input order; to a server that offers HTTP/2,
+            over one connection
+            """),
+        OptionSpec(.header, shownValue: "'NAME: VALUE'", help: """
+            send this header on every request (repeatable; a later
+            one replaces an earlier one of the same name); -H @FILE
+            reads header lines from FILE (1 MiB at most). Values
+            are never printed. Sent only to the URL's origin
+            (scheme, host, port): not after a redirect elsewhere
+            """),
+        OptionSpec(.retry, range: FetchOptions.retry, help: """
+            try a transfer again up to N times, 0 to 100, on
+            connectivity failures and 408, 429, 500, 502, 503, 504
+            (waiting 1s, 2s, 4s... up to 60s, or what Retry-After
+            asks)
+            """),
+        OptionSpec(.timeout, range: FetchOptions.timeout, help: """
+            give up on a transfer after SECONDS, 0.001 to 86400
+            (default 60)
+            """),
+        OptionSpec(.connectTimeout, range: FetchOptions.timeout, help: """
+            give up on connecting after SECONDS, 0.001 to 86400
+            """),
+        OptionSpec(.maxSize, range: FetchOptions.maxSize, help: """
+            largest body accepted, 1 to 4G, e.g. 512K, 64M
+            (default 64M)
+            """),
+        OptionSpec(.cacert, help: """
+            trust the CAs in FILE (PEM) instead of the system's
+            (default: $CURL_CA_BUNDLE, else $SSL_CERT_FILE)
+            """),
+        OptionSpec(.paginate, help: """
+            follow the pages of the feed at one URL: after a 200
+            page holding exactly 'limit' items (the URL's limit
+            query value; without one, any non-empty page), GET the
+            URL again with after_id set to that page's last item's
+            id, as written; one record a page
+            """),
+        OptionSpec(.maxPages, range: FetchOptions.maxPages, help: """
+            with \(OptionKey.paginate), stop after N pages, 1 to 10000
+            (default 100)
+            """),
+        OptionSpec(.ifChanged, help: """
+            ask whether the feed at URL changed since the cache saved
+            it: send the ETag and Last-Modified stored with it
+            (If-None-Match, If-Modified-Since); a 304 record then
+            tells feed-cache save to keep the cached feed. The
+            cache is only read; if it holds no feed from URL, or
+            cannot be read, a plain GET
+            """),
+        OptionSpec(.cacheDir, help: """
+            with \(OptionKey.ifChanged), the cache to read (default: as
+            feed-cache finds it)
+            """),
+        OptionSpec(.pretty, help: "indent the records for people"),
+        OptionSpec(.output, help: """
+            write the records to FILE, whole: into a new file beside
+            it, renamed over FILE only if every transfer succeeded;
+            else FILE is left as it was
+            """),
+        OptionSpec(.verbose, help: """
+            on stderr, the head of every request sent ('> ' lines)
+            and response received ('< '), redirects, retries and
+            pages included; '[K] ' first with -j (K: the input's
+            place). Values of -H headers, Authorization,
+            Proxy-Authorization, Cookie, Set-Cookie: [hidden], as
+            is a URL's password, in -v and in every message
+            """),
+        OptionSpec(.help, help: "show this help and exit"),
+        OptionSpec(.version, help: "show the version and exit"),
     ]
+
+    private static let optionHelp = OptionHelp(options: options, column: 28)
+    private static func u(_ key: OptionKey) -> String { optionHelp.usage(key) }
+
+    /// Its --help: the usage and option lines made from its row.
+    static let help = """
+    usage: feed-fetch \(u(.jobs)) \(u(.header))... \(u(.retry)) \(u(.timeout))
+                      \(u(.connectTimeout)) \(u(.maxSize)) \(u(.cacert))
+                      \(u(.pretty)) \(u(.verbose)) \(u(.output)) [URL ...]
+           feed-fetch \(optionHelp.bare(.paginate)) \(u(.maxPages)) [options] URL
+           feed-fetch \(optionHelp.bare(.ifChanged)) \(u(.cacheDir)) [options] URL
+
+    GET each URL and write one response record per URL, in the order given.
+    With no URL, read URLs (one a line), a feed document or item lines (the
+    jsonl format of feed-cache load) from standard input: each item's url.
+
+    \(optionHelp.lines)
+
+    Proxies come from http_proxy, https_proxy, ALL_PROXY and no_proxy, as curl
+    reads them. Compressed responses are asked for and written decoded.
+    """
 
     public func run(_ arguments: [String], _ io: StandardIO) -> Int32 {
         Stage.run(tool: "feed-fetch", io: io) { stage in
-            let arguments = try stage.parse(arguments, Self.options) { _ in FeedFetchHelp.text }
+            let arguments = try stage.parse(arguments, Self.options) { _ in Self.help }
             var options = try FetchOptions(arguments, stage)
-            stage.output.writer = JSONWriter(style: arguments.has("--pretty") ? .pretty : .compact)
+            stage.output.writer = JSONWriter(style: arguments.has(.pretty) ? .pretty : .compact)
             if options.ifChanged, let fresh = try askIfChanged(arguments.operands, &options, stage) {
                 return try stage.output.emit(fresh.json)
             }
@@ -84,4 +162,18 @@ public struct FeedFetchCommand {
             progress?.update(done: done, bytes: bytes)
         }
     }
+}
+
+/// The options feed-fetch alone takes.
+extension OptionKey {
+    public static let jobs = OptionKey("-j", "--jobs", value: "N")
+    public static let header = OptionKey("-H", "--header", value: "HEADER")
+    public static let retry = OptionKey("--retry", value: "N")
+    public static let timeout = OptionKey("--timeout", value: "SECONDS")
+    public static let connectTimeout = OptionKey("--connect-timeout", value: "SECONDS")
+    public static let cacert = OptionKey("--cacert", value: "FILE")
+    public static let paginate = OptionKey("--paginate")
+    public static let maxPages = OptionKey("--max-pages", value: "N")
+    public static let ifChanged = OptionKey("--if-changed")
+    public static let verbose = OptionKey("-v", "--verbose")
 }

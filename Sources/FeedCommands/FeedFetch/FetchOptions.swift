@@ -23,29 +23,29 @@ struct FetchOptions {
     static let maxPages = BoundedValue.wholeNumber(Pagination.maxPagesRange)
 
     init(_ arguments: ParsedArguments, _ stage: Stage) throws(CommandStop) {
-        func read<Value>(_ name: String, _ range: BoundedValue<Value>) throws(CommandStop) -> Value? {
-            guard let text = arguments.value(name) else { return nil }
-            do throws(ToolError) { return try range.value(text, of: name) } catch { throw stage.usage(error.message) }
+        func read<Value>(_ option: OptionKey, _ range: BoundedValue<Value>) throws(CommandStop) -> Value? {
+            guard let text = arguments.value(option) else { return nil }
+            do throws(ToolError) { return try range.value(text, of: option.canonical) } catch { throw stage.usage(error.message) }
         }
-        if let count = try read("--jobs", Self.jobs) { settings.concurrency = count }
-        if let count = try read("--retry", Self.retry) { retries = count }
-        if let seconds = try read("--timeout", Self.timeout) { settings.limits.timeout = seconds }
-        if let seconds = try read("--connect-timeout", Self.timeout) { settings.limits.connectTimeout = seconds }
-        if let bytes = try read("--max-size", Self.maxSize) { settings.limits.maxSize = bytes }
-        paginate = arguments.has("--paginate")
-        if let count = try read("--max-pages", Self.maxPages) {
-            guard paginate else { throw stage.usage("--max-pages needs --paginate") }
+        if let count = try read(.jobs, Self.jobs) { settings.concurrency = count }
+        if let count = try read(.retry, Self.retry) { retries = count }
+        if let seconds = try read(.timeout, Self.timeout) { settings.limits.timeout = seconds }
+        if let seconds = try read(.connectTimeout, Self.timeout) { settings.limits.connectTimeout = seconds }
+        if let bytes = try read(.maxSize, Self.maxSize) { settings.limits.maxSize = bytes }
+        paginate = arguments.has(.paginate)
+        if let count = try read(.maxPages, Self.maxPages) {
+            guard paginate else { throw stage.usage("\(OptionKey.maxPages) needs \(OptionKey.paginate)") }
             maxPages = count
         }
-        ifChanged = arguments.has("--if-changed")
-        cacheDir = arguments.value("--cache-dir")
-        if cacheDir != nil && !ifChanged { throw stage.usage("--cache-dir needs --if-changed") }
-        if ifChanged && paginate { throw stage.usage("--if-changed takes one URL, not --paginate") }
-        if cacheDir == "" { throw stage.usage("--cache-dir needs a directory") }
-        settings.headers = try FetchOptions.headers(arguments.values["--header"] ?? [], stage)
+        ifChanged = arguments.has(.ifChanged)
+        cacheDir = arguments.value(.cacheDir)
+        if cacheDir != nil && !ifChanged { throw stage.usage("\(OptionKey.cacheDir) needs \(OptionKey.ifChanged)") }
+        if ifChanged && paginate { throw stage.usage("\(OptionKey.ifChanged) takes one URL, not \(OptionKey.paginate)") }
+        if cacheDir == "" { throw stage.usage("\(OptionKey.cacheDir) needs a directory") }
+        settings.headers = try FetchOptions.headers(arguments.values(of: .header), stage)
         settings.givenHeaderNames = settings.headers.map(\.name)
-        settings.caFile = try FetchOptions.caFile(arguments.value("--cacert"), stage)
-        settings.verbose = arguments.has("--verbose")
+        settings.caFile = try FetchOptions.caFile(arguments.value(.cacert), stage)
+        settings.verbose = arguments.has(.verbose)
     }
 
     /// `-H 'NAME: VALUE'` and `-H @FILE`, in order; a header's value is never
@@ -73,7 +73,7 @@ struct FetchOptions {
 
     /// The CA bundle to trust, where one is named: it must be readable.
     private static func caFile(_ option: String?, _ stage: Stage) throws(CommandStop) -> String? {
-        let named = option.map { ("--cacert", $0) }
+        let named = option.map { (OptionKey.cacert.canonical, $0) }
             ?? ["CURL_CA_BUNDLE", "SSL_CERT_FILE"].lazy.compactMap { name in
                 stage.io.environment(name).flatMap { $0.isEmpty ? nil : ("$\(name)", $0) }
             }.first

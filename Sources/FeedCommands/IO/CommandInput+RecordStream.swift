@@ -8,7 +8,7 @@ extension CommandInput {
     public func records(expecting what: String, emptyIsNothingToDo: Bool = false,
                         now: @escaping () -> Timestamp) throws(ToolError) -> RecordStream {
         if source.isTerminal {
-            throw ToolError(.usage, "standard input is a terminal: pipe \(what) into \(tool) (see '\(tool) --help')")
+            throw ToolError(.usage, "standard input is a terminal: pipe \(what) into \(tool) (see '\(tool) \(OptionKey.help)')")
         }
         return RecordStream(source: source, expecting: what, emptyIsNothingToDo: emptyIsNothingToDo, now: now)
     }

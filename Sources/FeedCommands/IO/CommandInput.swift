@@ -29,7 +29,7 @@ public struct CommandInput {
 
     private func refuseTerminal(expecting what: String) throws(ToolError) {
         if source.isTerminal {
-            throw ToolError(.usage, "standard input is a terminal: pipe \(what) into \(tool) (see '\(tool) --help')")
+            throw ToolError(.usage, "standard input is a terminal: pipe \(what) into \(tool) (see '\(tool) \(OptionKey.help)')")
         }
     }
 

@@ -47,10 +47,10 @@ public final class RecordOutput {
     /// A feed document in the chosen format.
     public func show(_ document: FeedDocument) throws(CommandStop) {
         switch format {
-        case .json: try emit(document.json)
+        // ids and a page are written by the command itself (`documentFormat`), never here.
+        case .json, .ids, .html: try emit(document.json)
         case .text: try emit(bytes: Array(TextFormat.feed(document.items).utf8))
-        case .jsonl: try emit(bytes: ItemLineFormat.jsonl.feedLines(document.items))
-        case .tsv: try emit(bytes: ItemLineFormat.tsv.feedLines(document.items))
+        case .jsonl, .tsv: try emit(bytes: format.feedLines(document.items))
         }
     }
 }

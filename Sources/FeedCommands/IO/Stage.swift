@@ -58,6 +58,6 @@ public struct Stage {
 
     /// A usage error that points at --help.
     public func usage(_ message: String) -> CommandStop {
-        .failure(ToolError(.usage, "\(message) (see '\(tool) --help')"))
+        .failure(ToolError(.usage, "\(message) (see '\(tool) \(OptionKey.help)')"))
     }
 }

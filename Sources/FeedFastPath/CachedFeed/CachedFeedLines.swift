@@ -6,7 +6,7 @@ import FeedCore
 /// stored as it stands (`forEachStored`), writing any other the reference
 /// way; tsv writes each item's fields from its texts (`forEachTexts`).
 /// Memory stays one chunk of output and one item. Held to the reference
-/// (`ItemLineFormat.feedLines` of `CachedBytes.feedItems`) by a differential
+/// (`OutputFormat.feedLines` of `CachedBytes.feedItems`) by a differential
 /// test and the `cached-lines` fuzz target.
 public enum CachedFeedLines {
     /// Writes every item, one a line in `format`, through `write` in chunks:
@@ -14,7 +14,7 @@ public enum CachedFeedLines {
     /// readers take (the caller then reads it the reference way);
     /// `.passesDisagree` if the second pass did not find what the first
     /// checked (the caller fails with `CachedPasses.disagreement`).
-    public static func write<E: Error>(_ document: UnsafeRawBufferPointer, as format: ItemLineFormat,
+    public static func write<E: Error>(_ document: UnsafeRawBufferPointer, as format: OutputFormat,
                                        _ write: (UnsafeRawBufferPointer) throws(E) -> Void) throws(E) -> CachedReading {
         // For jsonl the first pass notes the items `save` stored, so that the
         // second only copies them.
@@ -31,19 +31,18 @@ public enum CachedFeedLines {
             chunk.removeAll(keepingCapacity: true)
         }
         let complete: Bool
-        switch format {
-        case .jsonl:
+        if format != .tsv {
             complete = try items.forEachStored { (item) throws(E) in
                 switch item {
                 case .stored(let stored):
                     chunk.append(contentsOf: stored.bytes)
                     chunk.append(0x0A)
                 case .read(let value):
-                    ItemLineFormat.appendJSONLine(value, to: &chunk)
+                    OutputFormat.appendJSONLine(value, to: &chunk)
                 }
                 try flush(atLeast: chunkSize)
             }
-        case .tsv:
+        } else {
             complete = try items.forEachTexts { (texts) throws(E) in
                 texts.appendTabSeparatedLine(to: &chunk)
                 try flush(atLeast: chunkSize)

@@ -2,7 +2,7 @@ import FeedCore
 import FeedFastPath
 
 /// Differential: `load --format jsonl|tsv` read where the cached document
-/// stands (`CachedFeedLines`) against the reference (`ItemLineFormat`'s
+/// stands (`CachedFeedLines`) against the reference (`OutputFormat`'s
 /// lines of `CachedBytes.feedItems`): what it takes, the reference reads,
 /// and the lines are the reference's byte for byte; what it declines it
 /// declines having written nothing.
@@ -11,7 +11,7 @@ enum CachedLinesFuzzing {
     private static let expect = FuzzCheck(target: name)
 
     static func check(_ input: [UInt8]) throws(FuzzFinding) {
-        for format in ItemLineFormat.allCases {
+        for format in OutputFormat.itemLines {
             var lines: [UInt8] = []
             let reading = input.withUnsafeBytes { bytes in
                 CachedFeedLines.write(bytes, as: format) { lines += $0 }

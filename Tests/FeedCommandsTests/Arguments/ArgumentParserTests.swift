@@ -9,7 +9,7 @@ final class ArgumentParserTests: XCTestCase {
 
         XCTAssertEqual(parsed.operands, ["https://a", "https://b"])
         XCTAssertTrue(parsed.values.isEmpty)
-        XCTAssertEqual(parsed.given, [])
+        XCTAssertEqual(parsed.given.map(\.canonical), [])
     }
 
     func test_parse_deliversNothingForNoArguments() throws {
@@ -41,7 +41,7 @@ final class ArgumentParserTests: XCTestCase {
         XCTAssertTrue(parsed.has("--pretty"))
         XCTAssertFalse(parsed.has("-h"))
         XCTAssertFalse(parsed.has("--timeout"))
-        XCTAssertEqual(parsed.given, ["--help", "--quiet", "--pretty"])
+        XCTAssertEqual(parsed.given.map(\.canonical), ["--help", "--quiet", "--pretty"])
     }
 
     func test_parse_readsGroupedShortFlagsAndAFinalValue() throws {
@@ -51,7 +51,7 @@ final class ArgumentParserTests: XCTestCase {
         XCTAssertTrue(parsed.has("--help"))
         XCTAssertEqual(parsed.value("-j"), "8")
         XCTAssertEqual(parsed.operands, ["url"])
-        XCTAssertEqual(parsed.given, ["--quiet", "--help", "-j"])
+        XCTAssertEqual(parsed.given.map(\.canonical), ["--quiet", "--help", "-j"])
     }
 
     func test_parse_readsAValueAfterAGroupOfFlagsFromTheNextArgument() throws {
@@ -73,9 +73,9 @@ final class ArgumentParserTests: XCTestCase {
     func test_parse_keepsEveryValueOfARepeatedOptionAndAnswersTheLast() throws {
         let parsed = try makeSUT().parse(["-j", "1", "--timeout", "3", "-j2"])
 
-        XCTAssertEqual(parsed.values["-j"], ["1", "2"])
+        XCTAssertEqual(parsed.values(named: "-j"), ["1", "2"])
         XCTAssertEqual(parsed.value("-j"), "2")
-        XCTAssertEqual(parsed.given, ["-j", "--timeout", "-j"])
+        XCTAssertEqual(parsed.given.map(\.canonical), ["-j", "--timeout", "-j"])
     }
 
     func test_parse_endsOptionsAtDoubleDash() throws {
@@ -120,21 +120,21 @@ final class ArgumentParserTests: XCTestCase {
     }
 
     func test_optionSpec_isCanonicallyNamedByItsLastName() {
-        XCTAssertEqual(OptionSpec("-h", "--help").canonical, "--help")
-        XCTAssertEqual(OptionSpec("-j", value: "N").canonical, "-j")
-        XCTAssertEqual(OptionSpec("-j", value: "N").value, "N")
-        XCTAssertNil(OptionSpec("--pretty").value)
+        XCTAssertEqual(OptionSpec(OptionKey("-h", "--help")).canonical, "--help")
+        XCTAssertEqual(OptionSpec(OptionKey("-j", value: "N")).canonical, "-j")
+        XCTAssertEqual(OptionSpec(OptionKey("-j", value: "N")).value, "N")
+        XCTAssertNil(OptionSpec(OptionKey("--pretty")).value)
     }
 
     // MARK: - Helpers
 
     private func makeSUT() -> ArgumentParser {
         ArgumentParser(tool: "feed-test", options: [
-            OptionSpec("-j", value: "N"),
-            OptionSpec("--timeout", value: "SECONDS"),
-            OptionSpec("-q", "--quiet"),
-            OptionSpec("--pretty"),
-            OptionSpec("-h", "--help"),
+            OptionSpec(OptionKey("-j", value: "N")),
+            OptionSpec(OptionKey("--timeout", value: "SECONDS")),
+            OptionSpec(OptionKey("-q", "--quiet")),
+            OptionSpec(OptionKey("--pretty")),
+            OptionSpec(OptionKey("-h", "--help")),
         ])
     }
 
@@ -143,4 +143,12 @@ final class ArgumentParserTests: XCTestCase {
             XCTAssertEqual(error as? ToolError, ToolError(.usage, message), file: file, line: line)
         }
     }
+}
+
+/// The test's options looked up by their canonical names (the commands read
+/// theirs by key: `OptionKey`).
+extension ParsedArguments {
+    func has(_ name: String) -> Bool { !values(named: name).isEmpty }
+    func value(_ name: String) -> String? { values(named: name).last }
+    func values(named name: String) -> [String] { values.first { $0.key.canonical == name }?.value ?? [] }
 }

@@ -8,7 +8,7 @@ import FeedCommands
 /// the range, before any option after it is looked at.
 final class OptionRangeTests: XCTestCase {
     private let parser = ArgumentParser(tool: "t", options: [
-        OptionSpec("-n", "--count", value: "N", range: CacheConfiguration.maxAgeRange),
+        OptionSpec(OptionKey("-n", "--count", value: "N"), range: CacheConfiguration.maxAgeRange),
     ])
 
     func test_parse_keepsAValueInRange_asWritten() throws {

@@ -5,7 +5,7 @@ import FeedFuzzing
 import FeedTestSupport
 
 /// `load --format jsonl|tsv` read where the cached document stands
-/// (`CachedFeedLines`) against the reference (`ItemLineFormat` of
+/// (`CachedFeedLines`) against the reference (`OutputFormat` of
 /// `CachedBytes.feedItems`): every document `save` writes it takes and
 /// writes the reference's lines; any other it writes the same or declines
 /// having written nothing (the `cached-lines` fuzz target's properties).
@@ -15,7 +15,7 @@ final class CachedFeedLinesDifferentialTests: XCTestCase {
         for count in [0, 1, 2, 7, 100, 5_000] {
             let document = Self.saved(count)
             let reference = try CachedBytes(document).feedItems()
-            for format in ItemLineFormat.allCases {
+            for format in OutputFormat.itemLines {
                 let lines = try XCTUnwrap(Self.lines(document, format), "\(count) items, \(format): a saved document must be taken")
                 XCTAssertTrue(lines == format.feedLines(reference), "\(count) items, \(format)")
                 XCTAssertEqual(lines.filter { $0 == 0x0A }.count, count, "\(count) items, \(format): a line an item")
@@ -37,7 +37,7 @@ final class CachedFeedLinesDifferentialTests: XCTestCase {
         let document = Array(#"{"items":[{"id":"\#(id)","description":"\u001b]0;t\u0007 \u001B[2J\u009b","location":"\#u{9B}1m\#u{7F}\#u{85}","url":"https://h/1"}]}"#.utf8)
         let lines = try XCTUnwrap(Self.lines(document, .tsv))
         XCTAssertEqual(String(decoding: lines, as: UTF8.self), #"\#(id)\#thttps://h/1\#t\u001B]0;t\u0007 \u001B[2J\u009B\#t\u009B1m\u007F\u0085"# + "\n")
-        XCTAssertTrue(lines == ItemLineFormat.tsv.feedLines(try CachedBytes(document).feedItems()))
+        XCTAssertTrue(lines == OutputFormat.tsv.feedLines(try CachedBytes(document).feedItems()))
     }
 
     func test_jsonl_copiesStoredItems_andWritesOthersCompact() throws {
@@ -78,7 +78,7 @@ final class CachedFeedLinesDifferentialTests: XCTestCase {
     func test_aWriterThatStops_stopsTheLines() {
         struct Stop: Error {}
         let document = Self.saved(20_000)
-        for format in ItemLineFormat.allCases {
+        for format in OutputFormat.itemLines {
             var writes = 0
             let thrown = document.withUnsafeBytes { bytes -> Bool in
                 do throws(Stop) {
@@ -112,7 +112,7 @@ final class CachedFeedLinesDifferentialTests: XCTestCase {
         return JSONWriter().line(FeedDocument(items: items).json)
     }
 
-    private static func lines(_ document: [UInt8], _ format: ItemLineFormat) -> [UInt8]? {
+    private static func lines(_ document: [UInt8], _ format: OutputFormat) -> [UInt8]? {
         var lines: [UInt8] = []
         let reading = document.withUnsafeBytes { bytes in CachedFeedLines.write(bytes, as: format) { lines += $0 } }
         return reading == .written ? lines : nil

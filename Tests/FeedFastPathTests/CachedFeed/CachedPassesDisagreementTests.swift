@@ -61,7 +61,7 @@ final class CachedPassesDisagreementTests: XCTestCase {
         // The fault is made at the first chunk written (64 KiB: under a
         // thousand lines), far past what tsv's reader can be ahead by then
         // (its ring of four batches of 1,024 items), so it is always met.
-        for format in ItemLineFormat.allCases {
+        for format in OutputFormat.itemLines {
             let count = 20_000
             var document = Self.document(count)
             let fault = Self.commaAfterItem(15_000, in: document)

@@ -7,7 +7,7 @@ import FeedFastPath
 /// what is wrong with it, if anything is.
 struct CachedLinesWriter {
     let output: RecordOutput
-    let format: ItemLineFormat
+    let format: OutputFormat
 
     func write(_ document: CachedBytes) throws {
         let reading = try document.withUnsafeBytes { (bytes) throws(CommandStop) -> CachedReading in

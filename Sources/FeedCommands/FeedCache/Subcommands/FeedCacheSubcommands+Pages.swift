@@ -92,7 +92,7 @@ extension FeedCacheSubcommands {
     /// The fast path's reading of the input; a large one written to the
     /// cache while it is checked, where the cache exists already.
     private func fastSave(_ input: UnsafeMutableBufferPointer<UInt8>, inputIsMapped: Bool) -> SaveInput? {
-        guard !arguments.has("--append") else { return nil }
+        guard !arguments.has(.append) else { return nil }
         let stream = FastFeedSave.writesWhileChecking(input.count) ? feedLoader.beginSave() : nil
         guard let (feed, validators) = FastFeedSave.feed(input, inputIsMapped: inputIsMapped, sink: stream) else {
             stream?.abandon()

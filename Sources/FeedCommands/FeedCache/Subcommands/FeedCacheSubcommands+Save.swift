@@ -9,7 +9,7 @@ extension FeedCacheSubcommands {
     func save() throws {
         guard let input = try readSaveInput() else { return }
         SaveCheckpoint.reached(stage.io.environment)
-        let append = arguments.has("--append")
+        let append = arguments.has(.append)
         let stored: CachedBytes
         switch input {
         case .notModified(let response):
@@ -33,7 +33,7 @@ extension FeedCacheSubcommands {
                 throw CommandStop.failure(inCache(error), url: fresh.url)
             }
             try recordSuccess()
-            if !arguments.has("--quiet") { try show(cached.document, savedAt: cached.timestamp) }
+            if !arguments.has(.quiet) { try show(cached.document, savedAt: cached.timestamp) }
             return
         case .checked(let feed, let validators, let stream):
             do {
@@ -49,6 +49,6 @@ extension FeedCacheSubcommands {
             }
         }
         try recordSuccess()
-        if !arguments.has("--quiet") { try show(stored, savedAt: stage.io.now()) }
+        if !arguments.has(.quiet) { try show(stored, savedAt: stage.io.now()) }
     }
 }

@@ -9,10 +9,9 @@ extension FeedCacheSubcommands {
     /// (`CachedFeedItems`), as `load --format ids` reads it.
     @_optimize(size)
     func status() throws {
-        let format = arguments.value("--format") ?? "text"
-        guard CacheStatusReport.formats.contains(format) else { throw stage.unknownFormat(format, CacheStatusReport.formats) }
+        let format = try stage.format(arguments, from: OutputFormat.statusReport)
         let report = try makeStatusReport()
-        if format == "json" {
+        if format == .json {
             try stage.output.emit(bytes: JSONWriter().line(report.json))
         } else {
             try stage.output.emit(bytes: Array(report.text(now: stage.io.now()).utf8))
@@ -94,9 +93,6 @@ struct CacheStatusReport {
     var now = Timestamp(seconds: 0)
 
     init(cache: String) { self.cache = cache }
-
-    /// `--format`'s values, the default first.
-    static let formats = ["text", "json"]
 
     private static func time(_ value: Timestamp) -> JSON { .string(ISO8601.format(value.seconds)) }
 

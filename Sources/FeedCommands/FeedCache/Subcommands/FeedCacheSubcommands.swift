@@ -5,7 +5,7 @@ struct FeedCacheSubcommands {
     let stage: Stage
     let arguments: ParsedArguments
     /// How `save` and `load` write the feed.
-    let format: FeedCacheFormat
+    let format: OutputFormat
     /// Names the cache in messages.
     let directory: String
     let feedLoader: LocalFeedLoader
@@ -15,7 +15,7 @@ struct FeedCacheSubcommands {
     /// What `status` asks of the image files.
     let imageUsage: StoredImagesUsage?
 
-    init(stage: Stage, arguments: ParsedArguments, format: FeedCacheFormat, directory: String,
+    init(stage: Stage, arguments: ParsedArguments, format: OutputFormat, directory: String,
          store: FeedStore & FeedImageDataStore, policy: FeedCachePolicy) {
         self.stage = stage
         self.arguments = arguments
@@ -33,7 +33,7 @@ struct FeedCacheSubcommands {
         case "save"?:
             try allow(["save"], operands: 1)
             // `-q` writes nothing on stdout, an error record included.
-            if arguments.has("--quiet") { stage.output.carriesRecords = false }
+            if arguments.has(.quiet) { stage.output.carriesRecords = false }
             try save()
         case "load"?:
             try allow(["load"], operands: 1)
@@ -74,8 +74,8 @@ struct FeedCacheSubcommands {
     private func allow(_ words: [String], operands count: Int?) throws(CommandStop) {
         let subcommand = words.joined(separator: " ")
         let own = FeedCacheOptions.of(words)
-        for option in arguments.given where !own.contains(where: { $0.canonical == option }) {
-            throw stage.usage("\(subcommand) takes no \(FeedCacheOptions.all.first { $0.canonical == option }?.names.first ?? option)")
+        for option in arguments.given where !own.contains(where: { $0.key == option }) {
+            throw stage.usage("\(subcommand) takes no \(option.names.first ?? option.canonical)")
         }
         if let count, arguments.operands.count > count {
             throw stage.usage("\(subcommand): unexpected argument '\(arguments.operands[count])'")

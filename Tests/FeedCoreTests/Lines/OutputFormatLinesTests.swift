@@ -4,16 +4,16 @@ import FeedCore
 /// The reference of `--format jsonl|tsv`: a document's items one a line,
 /// jsonl the compact items, tsv the fields of the item's schema in the
 /// line's order; nothing for no items.
-final class ItemLineFormatTests: XCTestCase {
+final class OutputFormatLinesTests: XCTestCase {
     func test_feedLines_jsonlWritesEachItemCompact_oneALine() {
         let items = [image(description: "a\tb"), image(location: "L")]
-        XCTAssertEqual(text(ItemLineFormat.jsonl.feedLines(items)),
+        XCTAssertEqual(text(OutputFormat.jsonl.feedLines(items)),
                        "{\"id\":\"\(id1)\",\"description\":\"a\\tb\",\"url\":\"https://h/1\"}\n{\"id\":\"\(id1)\",\"location\":\"L\",\"url\":\"https://h/1\"}\n")
     }
 
     func test_feedLines_tsvWritesIdURLDescriptionLocation_anAbsentFieldEmpty() {
         let items = [image(description: "d\\e\r", location: "l\nm"), image(), image(location: "L")]
-        XCTAssertEqual(text(ItemLineFormat.tsv.feedLines(items)), """
+        XCTAssertEqual(text(OutputFormat.tsv.feedLines(items)), """
         \(id1)\thttps://h/1\td\\\\e\\r\tl\\nm
         \(id1)\thttps://h/1\t\t
         \(id1)\thttps://h/1\t\tL
@@ -26,7 +26,7 @@ final class ItemLineFormatTests: XCTestCase {
             ("id", .string(id1)), ("author", .string("me\tyou")), ("description", .string("d")),
             ("likes", .number("12")), ("url", .string("https://h/1")),
         ]))
-        XCTAssertEqual(text(ItemLineFormat.tsv.feedLines([spot])), "\(id1)\thttps://h/1\td\t\tme\\tyou\t12\n")
+        XCTAssertEqual(text(OutputFormat.tsv.feedLines([spot])), "\(id1)\thttps://h/1\td\t\tme\\tyou\t12\n")
     }
 
     func test_lineFields_followTheSchemasTables() {
@@ -36,13 +36,13 @@ final class ItemLineFormatTests: XCTestCase {
 
     func test_commentLines_tsvWritesIdCreatedAtUsernameMessage_andJSONLTheDocumentsItems() {
         let comments = [ImageComment(id: id1, message: "hi\tthere\nyou\\", createdAt: 1_600_000_000, username: "a\rb")]
-        XCTAssertEqual(text(ItemLineFormat.tsv.commentLines(comments)), "\(id1)\t2020-09-13T12:26:40Z\ta\\rb\thi\\tthere\\nyou\\\\\n")
+        XCTAssertEqual(text(OutputFormat.tsv.commentLines(comments)), "\(id1)\t2020-09-13T12:26:40Z\ta\\rb\thi\\tthere\\nyou\\\\\n")
         let document = ImageCommentsMapper.document(comments)
-        XCTAssertEqual(ItemLineFormat.jsonl.commentLines(comments), document["items"]?.arrayValue?.flatMap { JSONWriter().line($0) })
+        XCTAssertEqual(OutputFormat.jsonl.commentLines(comments), document["items"]?.arrayValue?.flatMap { JSONWriter().line($0) })
     }
 
     func test_linesOfNoItems_areNothing() {
-        for format in ItemLineFormat.allCases {
+        for format in OutputFormat.itemLines {
             XCTAssertEqual(format.feedLines([]), [])
             XCTAssertEqual(format.commentLines([]), [])
         }
