@@ -1,6 +1,6 @@
 import XCTest
 import FeedCore
-import FeedFastPath
+@testable import FeedFastPath
 import FeedFuzzing
 
 /// What the `FastFeedSave*Tests` share: the fast path on a copy of an
