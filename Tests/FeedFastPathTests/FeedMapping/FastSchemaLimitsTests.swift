@@ -21,9 +21,7 @@ final class FastSchemaLimitsTests: XCTestCase {
     }
 
     func test_aSchemaOfMoreFieldsThanItHoldsIsDeclinedNotTrapped() {
-        let fields = FeedSchema.allCases.flatMap(\.fields)
-        XCTAssertGreaterThan(fields.count, ItemSpans.capacity)
-        XCTAssertNil(FastSchema(fields))
-        XCTAssertNotNil(FastSchema(Array(fields.prefix(ItemSpans.capacity))))
+        XCTAssertNil(FastSchema(Array(repeating: FeedItemField.id, count: ItemSpans.capacity + 1)))
+        XCTAssertNotNil(FastSchema(Array(repeating: FeedItemField.id, count: ItemSpans.capacity)))
     }
 }
