@@ -1,9 +1,11 @@
 import FeedCore
 
-/// A sink that keeps what `FastFeedSave` gives it, as the store's file
+/// A stream that keeps what the fast save gives it, as the store's file
 /// would, and notes the first time a promise is broken: bytes once given
 /// changing, a document that shrinks, anything given after its end.
-final class RecordingDocumentSink: FeedDocumentSink {
+final class RecordingDocumentSink: StreamedFeed {
+    /// Whether the save asked for it (`begin`).
+    private(set) var begun = false
     private(set) var document: [UInt8] = []
     private(set) var ended = false
     private(set) var broken: String?
@@ -16,6 +18,15 @@ final class RecordingDocumentSink: FeedDocumentSink {
         take(whole)
         ended = true
     }
+
+    func begin() -> StreamedFeed {
+        begun = true
+        return self
+    }
+
+    func commit(_ feed: CachedFeed, keepingImageDataFor imageURLs: @autoclosure () -> Set<String>) throws {}
+
+    func abandon() {}
 
     func documentIsVoid() {
         document = []

@@ -1,13 +1,11 @@
-import FeedFastPath
+import FeedCore
 
 /// The items of a feed payload (`{"items":[{...}, ...]}`), each as its exact bytes in the
 /// payload and its `id` as the payload spells it: enough for the feed API route to cut pages
 /// out of a payload file without rewriting a single item. Checks that the whole payload is
 /// well-formed JSON (a top-level object with an `items` array), nothing more: an item need
-/// not be an object, nor have an id. Read with FeedFastPath's payload reader
-/// (`PayloadEnvelope`, over `JSONScanner`), which accepts exactly what FeedCore's `JSONReader`
-/// accepts (the differential tests and the `json-scanner` fuzz target hold them together), so
-/// the server takes the payloads the tools take.
+/// not be an object, nor have an id. Read with FeedCore's `JSONReader`, so the server takes
+/// the payloads the tools take.
 struct FeedPayloadItems {
     struct Item {
         /// Where the item's value is in the payload, from its first byte to its last.
@@ -24,11 +22,7 @@ struct FeedPayloadItems {
     /// nil unless `payload` is one JSON object, with an `items` array (the last `items` key
     /// counts, as with most parsers), and nothing else but white space around it.
     init?(_ payload: [UInt8]) {
-        // A copy to scan: the scanner decodes escaped keys and ids in place.
-        var scratch = payload
-        guard let found = scratch.withUnsafeMutableBufferPointer({ ItemsScan.topLevelItems(in: $0) }) else {
-            return nil
-        }
+        guard let found = payload.withUnsafeBufferPointer({ ItemsScan.topLevelItems(in: $0) }) else { return nil }
         self.payload = payload
         (items, open, close) = (found.items, found.open, found.close)
     }
@@ -52,58 +46,62 @@ struct FeedPayloadItems {
     }
 }
 
-/// The walk over the payload: its envelope is FeedFastPath's `PayloadEnvelope` (escaped keys
-/// decoded, `"\u0069tems"` is `items`; the last `items` wins), each item a reader of its
-/// `JSONCursor`, which checks every value and counts its depth. This keeps the positions of
-/// the `items` array and its values, and reads each item's `id` (the last one wins, as the
-/// reference reader has it).
+/// The walk over the payload: read whole by `JSONReader` (which checks every byte; the last
+/// `items` key counts, and in an item the last `id`), then walked a member at a time
+/// (`JSONReader.member`) for where the `items` array and each of its values stand.
 ///
 /// Held by `FeedPayloadAgreementTests` (docs/layout.md, "The readers").
 private enum ItemsScan {
     typealias Found = (items: [FeedPayloadItems.Item], open: Int, close: Int)
-    typealias Cursor = JSONCursor<JSONScanner>
 
-    static func topLevelItems(in buffer: UnsafeMutableBufferPointer<UInt8>) -> Found? {
-        var found: Found?
-        let read = PayloadEnvelope.read(buffer) { cursor, opening, isEmpty in
-            found = isEmpty ? ([], opening, cursor.index - 1) : items(&cursor, opening: opening)
-            return found != nil
+    static func topLevelItems(in buffer: UnsafeBufferPointer<UInt8>) -> Found? {
+        var end = 0
+        guard case .object(let object)? = try? JSONReader.value(in: buffer, at: &end), case .array(let values)? = object["items"] else {
+            return nil
         }
-        return read ? found : nil
-    }
-
-    /// The array's elements from the first, item by item, to its `]`.
-    private static func items(_ cursor: inout Cursor, opening: Int) -> Found? {
+        while end < buffer.count, JSONWhitespace.contains(buffer[end]) { end += 1 }
+        guard end == buffer.count, let open = itemsArray(buffer) else { return nil }
+        var offset = open + 1
         var items: [FeedPayloadItems.Item] = []
-        while true {
-            let isObject = cursor.next() == 0x7B
-            let start = cursor.index
-            var id: String?
-            guard isObject ? object(&cursor, id: &id) : cursor.skipValue() else { return nil }
-            items.append(.init(range: start..<cursor.index, id: id))
-            guard let more = cursor.nextElement() else { return nil }
-            if !more { return (items, opening, cursor.index - 1) }
-        }
-    }
-
-    /// Reads the object at the cursor, setting `id` to the value of its `id` member (the last
-    /// one; nil if that is not a string); false if it is malformed or nested too deep.
-    private static func object(_ cursor: inout Cursor, id: inout String?) -> Bool {
-        cursor.object(.pass) { cursor, key in
-            guard cursor.key(key, is: "id") else { return cursor.skipValue() }
-            guard cursor.next() == 0x22 else {
-                id = nil
-                return cursor.skipValue()
+        for value in values {
+            skipWhitespace(buffer, &offset)
+            if !items.isEmpty {
+                guard buffer[offset] == 0x2C else { return nil }
+                offset += 1
+                skipWhitespace(buffer, &offset)
             }
-            guard let value = cursor.scanner.string() else { return false }
-            id = text(value, cursor.scanner)
-            return true
+            let start = offset
+            guard (try? JSONReader.member(in: buffer, at: &offset)) != nil else { return nil }
+            items.append(.init(range: start..<offset, id: value["id"]?.stringValue))
+        }
+        skipWhitespace(buffer, &offset)
+        guard offset < buffer.count, buffer[offset] == 0x5D else { return nil }
+        return (items, open, offset)
+    }
+
+    /// Where the value of the object's last `items` key starts (its "[").
+    private static func itemsArray(_ buffer: UnsafeBufferPointer<UInt8>) -> Int? {
+        var offset = 0
+        skipWhitespace(buffer, &offset)
+        offset += 1 // the "{"
+        var open: Int?
+        while true {
+            skipWhitespace(buffer, &offset)
+            guard offset < buffer.count, buffer[offset] != 0x7D,
+                  case .string(let key)? = try? JSONReader.member(in: buffer, at: &offset) else { return open }
+            skipWhitespace(buffer, &offset)
+            offset += 1 // the ":"
+            skipWhitespace(buffer, &offset)
+            let start = offset
+            guard (try? JSONReader.member(in: buffer, at: &offset)) != nil else { return nil }
+            if key.utf8.elementsEqual("items".utf8) { open = start }
+            skipWhitespace(buffer, &offset)
+            guard offset < buffer.count, buffer[offset] == 0x2C else { return open }
+            offset += 1
         }
     }
 
-    /// A string's value, escapes decoded in place (the cursor is past it for good).
-    private static func text(_ span: JSONSpan, _ scanner: JSONScanner) -> String {
-        let end = scanner.unescapeInPlace(span)
-        return String(decoding: UnsafeBufferPointer(start: scanner.base + span.start, count: end - span.start), as: UTF8.self)
+    private static func skipWhitespace(_ buffer: UnsafeBufferPointer<UInt8>, _ offset: inout Int) {
+        while offset < buffer.count, JSONWhitespace.contains(buffer[offset]) { offset += 1 }
     }
 }

@@ -1,3 +1,4 @@
+import FeedCore
 import FeedPlatform
 
 /// Ready-made handlers.
@@ -162,8 +163,8 @@ extension LoopbackRoutes {
 
     private static func same(_ requested: String, _ feedID: String, _ matching: IDMatching) -> Bool {
         if requested == feedID { return true }
-        guard matching == .uuid, isUUID(requested), isUUID(feedID) else { return false }
-        return asciiLowercased(requested) == asciiLowercased(feedID)
+        guard matching == .uuid, let key = Identifiers.uuidKey(requested) else { return false }
+        return key == Identifiers.uuidKey(feedID)
     }
 
     private static func badRequest(_ message: String) -> LoopbackReply {
@@ -173,20 +174,6 @@ extension LoopbackRoutes {
     private static func jsonReply(_ status: Int, _ body: String) -> LoopbackReply {
         .respond(status: status, headers: [("Content-Type", "application/json")], body: Array(body.utf8))
     }
-}
-
-/// 8-4-4-4-12 hexadecimal digits, in any case.
-private func isUUID(_ text: String) -> Bool {
-    let bytes = Array(text.utf8)
-    guard bytes.count == 36 else { return false }
-    for (index, byte) in bytes.enumerated() {
-        if index == 8 || index == 13 || index == 18 || index == 23 {
-            guard byte == 45 else { return false }
-        } else {
-            guard (48...57).contains(byte) || (65...70).contains(byte) || (97...102).contains(byte) else { return false }
-        }
-    }
-    return true
 }
 
 /// Decimal digits only, at most 18 of them (more is clamped to Int.max: "all of them").

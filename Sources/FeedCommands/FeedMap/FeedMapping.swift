@@ -1,39 +1,35 @@
 import FeedCore
-import FeedFastPath
 
 /// feed-map's work over all of its input: one feed document (or error
-/// record) per record read, in order. Where the output takes compact
-/// documents the fast path is offered each record first; the reference path
-/// (`JSONReader`, `FeedItemsMapper`) does all it declines.
+/// record) per record read, in order. The fast paths (`FastPathChoice`) are
+/// given the whole input; the reference path (`JSONReader`,
+/// `FeedItemsMapper`) does all they decline.
 struct FeedMapping {
     let schema: FeedSchema
     let stage: Stage
-    let fast: FastFeedMapper?
-
-    init(schema: FeedSchema, stage: Stage, releasesInput: Bool) {
-        self.schema = schema
-        self.stage = stage
-        fast = stage.output.takesCompactDocuments ? FastFeedMapper(schema: schema, releasesInput: releasesInput) : nil
-    }
+    let releasesInput: Bool
 
     func run(_ input: UnsafeMutableBufferPointer<UInt8>) throws(CommandStop) {
-        var offset = 0
-        while offset < input.count {
-            if let fast, let next = try fast.map(input, at: offset, write: stage.output.emit(raw:)) {
-                offset = next
-                continue
-            }
-            let value: JSON?
-            do {
-                value = try JSONReader.value(in: UnsafeBufferPointer(input), at: &offset)
-            } catch {
-                // After malformed JSON nothing can be trusted: the stream ends here.
-                try stage.diagnostics.fail(ToolError(.invalidData, "malformed input: \(error)"))
-                return
-            }
-            guard let value else { return }
-            try map(value)
+        try FastPathChoice.installed.mapRecords(input, schema: schema, compact: stage.output.takesCompactDocuments,
+                                                releasesInput: releasesInput, write: stage.output.emit(raw:)) { (offset) throws(CommandStop) in
+            try mapValue(input, at: &offset)
         }
+    }
+
+    /// The reference path for the value at `offset`, moving past it; false
+    /// where the stream ends (nothing more, or malformed input).
+    private func mapValue(_ input: UnsafeMutableBufferPointer<UInt8>, at offset: inout Int) throws(CommandStop) -> Bool {
+        let value: JSON?
+        do {
+            value = try JSONReader.value(in: UnsafeBufferPointer(input), at: &offset)
+        } catch {
+            // After malformed JSON nothing can be trusted: the stream ends here.
+            try stage.diagnostics.fail(ToolError(.invalidData, "malformed input: \(error)"))
+            return false
+        }
+        guard let value else { return false }
+        try map(value)
+        return true
     }
 
     /// The reference path for one value read from the input.

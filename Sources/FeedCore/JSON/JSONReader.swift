@@ -63,6 +63,17 @@ public struct JSONReader {
         return value
     }
 
+    /// The value that starts at `offset` (after white space) in `buffer` as
+    /// a member or element of a larger one: `offset` moves past it, to what
+    /// follows it (a comma, a bracket), which it does not look at.
+    public static func member(in buffer: UnsafeBufferPointer<UInt8>, at offset: inout Int,
+                              maxDepth: Int = defaultMaxDepth) throws(JSONSyntaxError) -> JSON {
+        var parser = JSONParser(buffer: buffer, index: offset, maxDepth: maxDepth)
+        let value = try parser.parseValue(depth: 0)
+        offset = parser.index
+        return value
+    }
+
     /// Reads exactly one value from `bytes`; anything but white space after it is an error.
     public static func parseSingle(_ bytes: [UInt8], maxDepth: Int = defaultMaxDepth) throws(JSONSyntaxError) -> JSON {
         var reader = JSONReader(bytes, maxDepth: maxDepth)

@@ -17,10 +17,10 @@ import FeedCore
 /// Held by `CachedFeedIDsDifferentialTests`, `ReaderEdgesDifferentialTests`,
 /// `CachedPassesDisagreementTests` and the `cached-ids` fuzz target
 /// (docs/layout.md, "The readers").
-public enum CachedFeedIDs {
+enum CachedFeedIDs {
     /// Writes every id, one a line, through `write`, in pieces: `.declined`,
     /// having written nothing, if the document is not one it takes.
-    public static func write<E: Error>(_ document: UnsafeRawBufferPointer,
+    static func write<E: Error>(_ document: UnsafeRawBufferPointer,
                                        _ write: (UnsafeRawBufferPointer) throws(E) -> Void) throws(E) -> CachedReading {
         guard let start = document.baseAddress else { return .declined }
         let base = UnsafeMutablePointer(mutating: start.assumingMemoryBound(to: UInt8.self))

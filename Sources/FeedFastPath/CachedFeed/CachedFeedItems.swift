@@ -17,18 +17,18 @@ import FeedCore
 /// Held by `CachedFeedItemsDifferentialTests`, `ItemTextsAheadTests`,
 /// `ReaderEdgesDifferentialTests`, `CachedPassesDisagreementTests` and the
 /// `cached-items` fuzz target (docs/layout.md, "The readers").
-public struct CachedFeedItems {
+struct CachedFeedItems {
     private let document: UnsafeBufferPointer<UInt8>
     /// The same bytes, as the scanner takes them (it never writes to them).
     private let base: UnsafeMutablePointer<UInt8>
     /// Where each item starts, as the first pass found them.
     private let firstItem: Int?
-    public let count: Int
+    let count: Int
     /// Whether every item has a `url` string, as the page needs
     /// (`FeedPageItem`), by its unescaped keys: false also where a key
     /// spelt with escapes might be `url`, and then the reference reading
     /// decides (and says what is wrong, if anything is).
-    public let everyItemHasURL: Bool
+    let everyItemHasURL: Bool
 
     /// Where each item ends, negated for one to be read, when the first
     /// pass noted it for `forEachStored` (`StoredItemsCheck`).
@@ -38,7 +38,7 @@ public struct CachedFeedItems {
     /// it. `notingStoredItems`: the first pass also checks each item as
     /// `save` stores it and notes which it is, so that `forEachStored` only
     /// copies (at the cost of a word an item, a tenth of the document at most).
-    public init?(_ document: UnsafeRawBufferPointer, notingStoredItems: Bool = false) {
+    init?(_ document: UnsafeRawBufferPointer, notingStoredItems: Bool = false) {
         guard let start = document.baseAddress else { return nil }
         let base = UnsafeMutablePointer(mutating: start.assumingMemoryBound(to: UInt8.self))
         let checked: CachedItemsCheck
@@ -67,7 +67,7 @@ public struct CachedFeedItems {
     /// helper thread a batch ahead of `body` (`ItemTextsAhead`). False if the
     /// second pass did not find what the first checked (fail with
     /// `CachedPasses.disagreement`: the output so far is not all).
-    public func forEachTexts<E: Error>(_ body: (FeedItemTextBytes) throws(E) -> Void) throws(E) -> Bool {
+    func forEachTexts<E: Error>(_ body: (FeedItemTextBytes) throws(E) -> Void) throws(E) -> Bool {
         guard let firstItem else { return true }
         let reader = ItemTextsReader(document, base: base, firstItem: firstItem)
         if count >= Self.readAheadCount {
@@ -95,25 +95,16 @@ public struct CachedFeedItems {
         return true
     }
 
-    /// An item as `forEachStored` gives it.
-    public enum Item {
-        /// An item that reads back to its own bytes (what `save` stores:
-        /// `SavedItemScan` takes it).
-        case stored(StoredItem)
-        /// Any other item, read by the reference reader.
-        case read(JSON)
-    }
-
     /// Calls `body` with each item, in order: as it stands where it is one
     /// `save` stores as it stands, so that it needs no reading; else read.
     /// False as `forEachTexts` says.
-    public func forEachStored<E: Error>(_ body: (Item) throws(E) -> Void) throws(E) -> Bool {
+    func forEachStored<E: Error>(_ body: (CachedItem) throws(E) -> Void) throws(E) -> Bool {
         guard var offset = firstItem else { return true }
         if let ends {
             for end in ends {
                 if end > 0 {
                     while offset < end, JSONWhitespace.contains(base[offset]) { offset += 1 } // the first pass took the item after it
-                    try body(.stored(StoredItem(bytes: UnsafeBufferPointer(start: base + offset, count: end - offset))))
+                    try body(.stored(StoredItemBytes(UnsafeBufferPointer(start: base + offset, count: end - offset), url: StoredItemURL.read)))
                     offset = end
                 } else {
                     guard let item = try? JSONReader.value(in: document, at: &offset) else { return false }
@@ -131,7 +122,7 @@ public struct CachedFeedItems {
             if scan.scan(&scanner) != nil {
                 let bytes = UnsafeBufferPointer(start: base + start, count: scanner.index - start)
                 offset = scanner.index
-                try body(.stored(StoredItem(bytes: bytes)))
+                try body(.stored(StoredItemBytes(bytes, url: StoredItemURL.read)))
             } else {
                 guard let item = try? JSONReader.value(in: document, at: &offset) else { return false }
                 try body(.read(item))

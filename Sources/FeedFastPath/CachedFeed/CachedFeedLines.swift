@@ -8,13 +8,13 @@ import FeedCore
 /// Memory stays one chunk of output and one item. Held to the reference
 /// (`OutputFormat.feedLines` of `CachedBytes.feedItems`) by a differential
 /// test and the `cached-lines` fuzz target.
-public enum CachedFeedLines {
+enum CachedFeedLines {
     /// Writes every item, one a line in `format`, through `write` in chunks:
     /// `.declined`, having written nothing, if the document is not one the
     /// readers take (the caller then reads it the reference way);
     /// `.passesDisagree` if the second pass did not find what the first
     /// checked (the caller fails with `CachedPasses.disagreement`).
-    public static func write<E: Error>(_ document: UnsafeRawBufferPointer, as format: OutputFormat,
+    static func write<E: Error>(_ document: UnsafeRawBufferPointer, as format: OutputFormat,
                                        _ write: (UnsafeRawBufferPointer) throws(E) -> Void) throws(E) -> CachedReading {
         // For jsonl the first pass notes the items `save` stored, so that the
         // second only copies them.

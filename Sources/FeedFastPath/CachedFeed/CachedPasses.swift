@@ -4,14 +4,14 @@ import FeedCore
 /// find what their first pass checked (the bytes changed under them, or a
 /// fault of the reader's own): the command fails with this, whatever it has
 /// written, and its output is never cut short without a word.
-public enum CachedPasses {
-    public static var disagreement: ToolError {
+enum CachedPasses {
+    static var disagreement: ToolError {
         ToolError(.retrieval, "cannot read the cached feed: its two readings disagree")
     }
 }
 
 /// How `CachedFeedIDs.write` ended.
-public enum CachedReading {
+enum CachedReading {
     /// Not a document it takes: nothing written, the reference reading answers.
     case declined
     case written

@@ -1,13 +1,9 @@
 import FeedCore
 
-/// An item of the cached document that `save` would store as it stands
-/// (`SavedItemScan` takes it), given where it stands.
-public struct StoredItem {
-    public let bytes: UnsafeBufferPointer<UInt8>
-
-    /// Its `url`, decoded: read again from its bytes when asked, since a
-    /// reader that needs none (no image data cached at all) should not pay.
-    public var url: String {
+/// The `url` of an item `save` would store as it stands (`SavedItemScan`
+/// takes it), read again from its bytes when asked (`StoredItemBytes.url`).
+enum StoredItemURL {
+    static func read(_ bytes: UnsafeBufferPointer<UInt8>) -> String {
         guard let base = bytes.baseAddress else { return "" }
         var scanner = JSONScanner(UnsafeMutablePointer(mutating: base), from: 0, to: bytes.count)
         var scan = SavedItemScan()

@@ -12,8 +12,9 @@ import FeedCore
 ///    (`JSONScanner`): for a `\u` escape at the record's level, say.
 /// 3. A bare payload document, the whole rest of the input, read as it
 ///    stands (`JSONScanner`).
-public final class FastFeedMapper {
-    private let schema: FastSchema
+final class FastFeedMapper {
+    /// Nil for a schema beyond the fast path's limits: every record is declined.
+    private let schema: FastSchema?
     /// The schema the validators remember (`FeedValidators.mapped(as:)`).
     private let feedSchema: FeedSchema
     private let releasesInput: Bool
@@ -23,7 +24,7 @@ public final class FastFeedMapper {
     /// With `releasesInput`, input pages read past are given back to the
     /// kernel as the scan goes: only for input mapped from a file (they are
     /// read again from it if a slower path needs them).
-    public init(schema: FeedSchema, releasesInput: Bool = false) {
+    init(schema: FeedSchema, releasesInput: Bool = false) {
         self.schema = FastSchema.of(schema)
         feedSchema = schema
         self.releasesInput = releasesInput
@@ -31,9 +32,9 @@ public final class FastFeedMapper {
 
     /// Maps the record at `offset`: writes its whole document through `write`
     /// and returns where the record ends; or nil, having written nothing.
-    public func map<E: Error>(_ input: UnsafeMutableBufferPointer<UInt8>, at offset: Int,
+    func map<E: Error>(_ input: UnsafeMutableBufferPointer<UInt8>, at offset: Int,
                               write: (UnsafeRawBufferPointer) throws(E) -> Void) throws(E) -> Int? {
-        guard let base = input.baseAddress else { return nil }
+        guard let base = input.baseAddress, let schema else { return nil }
         var cursor = JSONCursor(JSONScanner(input, from: offset))
         if let (bodyStart, fields) = ResponseRecordScan.bodyStart(&cursor) {
             let window = bodyStart..<min(input.count, bodyStart + FastFeedMapper.undecodedLimit)
@@ -46,14 +47,14 @@ public final class FastFeedMapper {
                 }
             }
         }
-        if let end = try mapDecoded(input, at: offset, write: write) { return end }
-        return try mapAlone(input, at: offset, write: write)
+        if let end = try mapDecoded(input, at: offset, schema: schema, write: write) { return end }
+        return try mapAlone(input, at: offset, schema: schema, write: write)
     }
 
     /// The third way: a bare payload document that is all the rest of the
     /// input (`feed-map < payload.json`), read as it stands. Anything after
     /// it, or a key that makes it another record, declines.
-    private func mapAlone<E: Error>(_ input: UnsafeMutableBufferPointer<UInt8>, at offset: Int,
+    private func mapAlone<E: Error>(_ input: UnsafeMutableBufferPointer<UInt8>, at offset: Int, schema: FastSchema,
                                     write: (UnsafeRawBufferPointer) throws(E) -> Void) throws(E) -> Int? {
         guard let base = input.baseAddress,
               let mapped = FeedPayloadMapper.map(JSONScanner.self, base: base, offset..<input.count, schema: schema, arena: arena,
@@ -71,7 +72,7 @@ public final class FastFeedMapper {
 
     /// The second way: a record with url, status 200, headers and body in any
     /// order, its body decoded into `decodedBody` and mapped from there.
-    private func mapDecoded<E: Error>(_ input: UnsafeMutableBufferPointer<UInt8>, at offset: Int,
+    private func mapDecoded<E: Error>(_ input: UnsafeMutableBufferPointer<UInt8>, at offset: Int, schema: FastSchema,
                                       write: (UnsafeRawBufferPointer) throws(E) -> Void) throws(E) -> Int? {
         var cursor = JSONCursor(JSONScanner(input, from: offset))
         guard let (body, fields) = ResponseRecordScan.record(&cursor) else { return nil }

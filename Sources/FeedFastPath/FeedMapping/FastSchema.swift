@@ -16,25 +16,33 @@ final class FastSchema: @unchecked Sendable {
     /// two threads at once, touches no reference count.
     let fields: UnsafeBufferPointer<Field>
 
-    private init(_ schema: FeedSchema) {
-        let table = schema.fields.enumerated().map { index, field in
-            let key = Array(field.payloadKey.utf8), prefix = Array("\(index == 0 ? "{" : ",")\"\(field.name)\":".utf8)
-            // The schema table is the package's own: a key this long is a mistake made here, not input.
-            guard let shortKey = ShortBytes(key), let shortPrefix = ShortBytes(prefix) else {
-                preconditionFailure("feed item keys are at most \(ShortBytes.capacity - 4) bytes: \(field.name)")
-            }
-            return Field(key: shortKey, prefix: shortPrefix, kind: field.kind, isRequired: field.isRequired)
+    /// Nil for a schema beyond the fast path's limits (a key or prefix over
+    /// `ShortBytes.capacity` bytes, more fields than `ItemSpans.capacity`):
+    /// the fast path then declines, and the reference maps. A test holds
+    /// every schema within them (`FastSchemaLimitsTests`).
+    init?(_ schemaFields: [FeedItemField]) {
+        var table: [Field] = []
+        for (index, field) in schemaFields.enumerated() {
+            let key = Array(field.payloadKey.utf8), prefix = Self.prefix(of: field, first: index == 0)
+            guard let shortKey = ShortBytes(key), let shortPrefix = ShortBytes(prefix) else { return nil }
+            table.append(Field(key: shortKey, prefix: shortPrefix, kind: field.kind, isRequired: field.isRequired))
         }
-        precondition(table.count <= ItemSpans.capacity, "a schema of more fields than ItemSpans holds")
+        guard table.count <= ItemSpans.capacity else { return nil }
         let storage = UnsafeMutableBufferPointer<Field>.allocate(capacity: table.count) // kept for the process's life
         _ = storage.initialize(from: table)
         fields = UnsafeBufferPointer(storage)
     }
 
-    private static let images = FastSchema(.images)
-    private static let spots = FastSchema(.spots)
+    /// What the document writes before a field's value.
+    static func prefix(of field: FeedItemField, first: Bool) -> [UInt8] {
+        Array("\(first ? "{" : ",")\"\(field.name)\":".utf8)
+    }
 
-    static func of(_ schema: FeedSchema) -> FastSchema {
+    private static let images = FastSchema(FeedSchema.images.fields)
+    private static let spots = FastSchema(FeedSchema.spots.fields)
+
+    /// The schema as the fast path holds it; nil if it is beyond its limits.
+    static func of(_ schema: FeedSchema) -> FastSchema? {
         switch schema {
         case .images: return images
         case .spots: return spots

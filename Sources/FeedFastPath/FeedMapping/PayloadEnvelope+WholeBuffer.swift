@@ -7,7 +7,7 @@ extension PayloadEnvelope {
     /// `items` array (a later one replaces an earlier one) with where its
     /// `[` is and whether it is empty; it reads the elements to the `]`, or
     /// returns false to fail the reading.
-    public static func read(_ buffer: UnsafeMutableBufferPointer<UInt8>,
+    static func read(_ buffer: UnsafeMutableBufferPointer<UInt8>,
                             items: (inout JSONCursor<JSONScanner>, _ opening: Int, _ isEmpty: Bool) -> Bool) -> Bool {
         var cursor = JSONCursor(JSONScanner(buffer))
         let read = self.read(&cursor, alone: false, escapedKeys: .pass) { cursor, opening, isEmpty in

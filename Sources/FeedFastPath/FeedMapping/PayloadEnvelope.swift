@@ -12,7 +12,7 @@ import FeedCore
 /// Held by the `FastFeedMapper*DifferentialTests`, `ReaderEdgesDifferentialTests`,
 /// `FeedPayloadAgreementTests` and the `feed-map` fuzz target (docs/layout.md,
 /// "The readers").
-public enum PayloadEnvelope {
+enum PayloadEnvelope {
     /// How a reading of the envelope, or of a run of its items, ended.
     enum End { case complete, stopped, failed }
 

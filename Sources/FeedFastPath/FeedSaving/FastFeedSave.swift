@@ -18,18 +18,18 @@ import FeedCore
 /// input itself, and the document is made of that copy: another process
 /// that rewrites a mapped input during the save changes nothing that was
 /// checked, so only checked bytes are stored.
-public enum FastFeedSave {
+enum FastFeedSave {
     /// Whether an input of `count` bytes is worth writing while it is
     /// checked (`sink`): one of a few stretches or more; a smaller one is
     /// written after.
-    public static func writesWhileChecking(_ count: Int) -> Bool { count >= 8 << 20 }
+    static func writesWhileChecking(_ count: Int) -> Bool { count >= 8 << 20 }
 
     /// The feed to store and the validators to keep with it; nil to decline.
     /// With `inputIsMapped` (input mapped from a file, never written), the
     /// input's pages are given back as they are copied. The document's
     /// bytes go to `sink` as soon as they are final (all of them once the
     /// feed is taken; none that count if it is declined).
-    public static func feed(_ input: UnsafeMutableBufferPointer<UInt8>, inputIsMapped: Bool,
+    static func feed(_ input: UnsafeMutableBufferPointer<UInt8>, inputIsMapped: Bool,
                             sink: FeedDocumentSink? = nil) -> (CheckedFeed, FeedValidators?)? {
         switch feed(input, inputIsMapped: inputIsMapped, ahead: SavedInputCopy.stretch, sink: sink) {
         case .taken(let feed): return feed

@@ -18,13 +18,13 @@ import FeedCore
 /// Held to the reference by the scanners' differential tests, each
 /// reader's own (docs/layout.md, "The readers"), `JSONCursorTests`,
 /// and the `json-scanner` fuzz target.
-public struct JSONCursor<Scanner: JSONTokenScanning> {
-    public var scanner: Scanner
+struct JSONCursor<Scanner: JSONTokenScanning> {
+    var scanner: Scanner
     /// Containers open around the cursor.
-    public private(set) var depth: Int
+    private(set) var depth: Int
 
     /// At a document's top-level value.
-    @inline(__always) public init(_ scanner: Scanner) {
+    @inline(__always) init(_ scanner: Scanner) {
         self.scanner = scanner
         depth = 0
     }
@@ -37,15 +37,15 @@ public struct JSONCursor<Scanner: JSONTokenScanning> {
         self.depth = depth
     }
 
-    @inline(__always) public var index: Int {
+    @inline(__always) var index: Int {
         get { scanner.index }
         set { scanner.index = newValue }
     }
 
-    @inline(__always) public var base: UnsafeMutablePointer<UInt8> { scanner.base }
+    @inline(__always) var base: UnsafeMutablePointer<UInt8> { scanner.base }
 
     /// The next byte after white space, not consumed.
-    @inline(__always) public mutating func next() -> UInt8? {
+    @inline(__always) mutating func next() -> UInt8? {
         scanner.skipWhitespace()
         return scanner.peek()
     }
@@ -54,13 +54,13 @@ public struct JSONCursor<Scanner: JSONTokenScanning> {
 
     /// Into the object at the cursor: true with a member to read, false for
     /// `{}` (then past it), nil if there is no object or it is too deep.
-    @inline(__always) public mutating func enterObject() -> Bool? {
+    @inline(__always) mutating func enterObject() -> Bool? {
         enter(0x7B, closing: 0x7D)
     }
 
     /// Into the array at the cursor: true with an element to read, false
     /// for `[]` (then past it), nil if there is no array or it is too deep.
-    @inline(__always) public mutating func enterArray() -> Bool? {
+    @inline(__always) mutating func enterArray() -> Bool? {
         enter(0x5B, closing: 0x5D)
     }
 
@@ -72,20 +72,20 @@ public struct JSONCursor<Scanner: JSONTokenScanning> {
     }
 
     /// A member's key and its colon.
-    @inline(__always) public mutating func key() -> JSONKey? {
+    @inline(__always) mutating func key() -> JSONKey? {
         guard let span = scanner.string(), scanner.consume(0x3A) else { return nil }
         return JSONKey(span: span)
     }
 
     /// After a member: true at a comma (another follows), false at the
     /// object's end (then past it), nil at anything else.
-    @inline(__always) public mutating func nextField() -> Bool? {
+    @inline(__always) mutating func nextField() -> Bool? {
         next(closing: 0x7D)
     }
 
     /// After an element: true at a comma, false at the array's end (then
     /// past it), nil at anything else.
-    @inline(__always) public mutating func nextElement() -> Bool? {
+    @inline(__always) mutating func nextElement() -> Bool? {
         next(closing: 0x5D)
     }
 

@@ -12,12 +12,12 @@ import FeedCore
 /// of the cost. Kept in agreement by `JSONScannerDifferentialTests` and the
 /// `json-scanner` fuzz target: it accepts exactly what `JSONReader` accepts,
 /// and the value built from its tokens is the reader's.
-public struct JSONScanner {
-    public let base: UnsafeMutablePointer<UInt8>
-    public let end: Int
-    public var index: Int
+struct JSONScanner {
+    let base: UnsafeMutablePointer<UInt8>
+    let end: Int
+    var index: Int
 
-    public init(_ buffer: UnsafeMutableBufferPointer<UInt8>, from index: Int = 0, to end: Int? = nil) {
+    init(_ buffer: UnsafeMutableBufferPointer<UInt8>, from index: Int = 0, to end: Int? = nil) {
         // An empty buffer has no base address; point at a dummy byte it never reads.
         self.base = buffer.baseAddress ?? JSONScanner.empty
         self.end = end ?? buffer.count
@@ -25,7 +25,7 @@ public struct JSONScanner {
     }
 
     /// Over `base[index..<end]`.
-    public init(_ base: UnsafeMutablePointer<UInt8>, from index: Int, to end: Int) {
+    init(_ base: UnsafeMutablePointer<UInt8>, from index: Int, to end: Int) {
         self.base = base
         self.end = end
         self.index = index
@@ -33,9 +33,9 @@ public struct JSONScanner {
 
     nonisolated(unsafe) private static let empty = UnsafeMutablePointer<UInt8>.allocate(capacity: 1)
 
-    @inline(__always) public var atEnd: Bool { index >= end }
+    @inline(__always) var atEnd: Bool { index >= end }
 
-    @inline(__always) public mutating func skipWhitespace() {
+    @inline(__always) mutating func skipWhitespace() {
         while index < end {
             let byte = base[index]
             guard JSONWhitespace.contains(byte) else { return }
@@ -44,7 +44,7 @@ public struct JSONScanner {
     }
 
     /// Consumes `byte` (after white space); false if something else is there.
-    @inline(__always) public mutating func consume(_ byte: UInt8) -> Bool {
+    @inline(__always) mutating func consume(_ byte: UInt8) -> Bool {
         skipWhitespace()
         guard index < end, base[index] == byte else { return false }
         index += 1
@@ -54,7 +54,7 @@ public struct JSONScanner {
     // MARK: Strings
 
     /// Scans a string at the cursor (white space first); returns its contents' span.
-    public mutating func string() -> JSONSpan? {
+    mutating func string() -> JSONSpan? {
         skipWhitespace()
         guard index < end, base[index] == 0x22 else { return nil }
         index += 1
@@ -84,7 +84,7 @@ public struct JSONScanner {
     /// A string at the cursor (white space first) in text already checked
     /// (a second pass): only its closing quote is sought, eight bytes at a
     /// time, past each escape; nothing else is looked at.
-    public mutating func checkedString() -> JSONSpan? {
+    mutating func checkedString() -> JSONSpan? {
         skipWhitespace()
         guard index < end, base[index] == 0x22 else { return nil }
         index += 1
@@ -170,7 +170,7 @@ public struct JSONScanner {
     }
 
     /// A string's value, escapes decoded, into `out` (the text is left as it is).
-    public func decode(_ span: JSONSpan, into out: inout [UInt8]) {
+    func decode(_ span: JSONSpan, into out: inout [UInt8]) {
         out.removeAll(keepingCapacity: true)
         out.append(contentsOf: UnsafeBufferPointer(start: base + span.start, count: span.count))
         guard span.escaped else { return }
@@ -183,7 +183,7 @@ public struct JSONScanner {
     /// Decodes an escaped string's value in place, over its own bytes (a
     /// value is never longer than its escaped form); returns the new end.
     /// The span must come from `string()`, so its escapes are valid.
-    public func unescapeInPlace(_ span: JSONSpan) -> Int {
+    func unescapeInPlace(_ span: JSONSpan) -> Int {
         guard span.escaped else { return span.end }
         let base = self.base
         var read = span.start, write = span.start
@@ -273,7 +273,7 @@ public struct JSONScanner {
     }
 
     /// A number or literal runs to a delimiter: `12x` is not a number.
-    @inline(__always) public func atDelimiter() -> Bool {
+    @inline(__always) func atDelimiter() -> Bool {
         guard index < end else { return true }
         let byte = base[index]
         return JSONWhitespace.contains(byte) || byte == 0x2C || byte == 0x5D || byte == 0x7D || byte == 0x3A
@@ -281,5 +281,5 @@ public struct JSONScanner {
 }
 
 extension JSONScanner: JSONTokenScanning {
-    public static var stringOpener: UInt8 { 0x22 }
+    static var stringOpener: UInt8 { 0x22 }
 }

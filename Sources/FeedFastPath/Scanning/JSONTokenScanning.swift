@@ -5,7 +5,7 @@ import FeedPlatform
 /// literals, objects and arrays, written once. They differ in white space,
 /// strings and delimiters (a record's body escapes its quotes and line
 /// breaks), which each gives.
-public protocol JSONTokenScanning {
+protocol JSONTokenScanning {
     var base: UnsafeMutablePointer<UInt8> { get }
     var index: Int { get set }
     var end: Int { get }
@@ -21,27 +21,27 @@ public protocol JSONTokenScanning {
 }
 
 extension JSONTokenScanning {
-    @inline(__always) public func peek() -> UInt8? { index < end ? base[index] : nil }
+    @inline(__always) func peek() -> UInt8? { index < end ? base[index] : nil }
 
     /// Does the span's raw bytes equal `literal`? (For unescaped keys.)
-    @inline(__always) public func span(_ span: JSONSpan, is literal: StaticString) -> Bool {
+    @inline(__always) func span(_ span: JSONSpan, is literal: StaticString) -> Bool {
         guard !span.escaped, span.count == literal.utf8CodeUnitCount else { return false }
         return memcmp(base + span.start, literal.utf8Start, span.count) == 0
     }
 
     /// Does the span's raw bytes equal `bytes`? (For unescaped keys.)
-    @inline(__always) public func span(_ span: JSONSpan, is bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+    @inline(__always) func span(_ span: JSONSpan, is bytes: UnsafeBufferPointer<UInt8>) -> Bool {
         guard !span.escaped, span.count == bytes.count, let start = bytes.baseAddress else { return false }
         return memcmp(base + span.start, start, span.count) == 0
     }
 
     /// The number's value if it is a plain integer that fits an Int (as `Int(text)` reads it).
-    public func integer(_ span: JSONSpan) -> Int? {
+    func integer(_ span: JSONSpan) -> Int? {
         JSONScanner.integer(base, span)
     }
 
     /// Scans a number at the cursor (the JSON grammar); returns its text's span.
-    @inline(__always) public mutating func number() -> JSONSpan? {
+    @inline(__always) mutating func number() -> JSONSpan? {
         skipWhitespace()
         let start = index
         if index < end, base[index] == 0x2D { index += 1 }
@@ -67,7 +67,7 @@ extension JSONTokenScanning {
     }
 
     /// Consumes `null` (after white space).
-    public mutating func null() -> Bool { literal("null") }
+    mutating func null() -> Bool { literal("null") }
 
     private mutating func literal(_ word: StaticString) -> Bool {
         skipWhitespace()
@@ -79,7 +79,7 @@ extension JSONTokenScanning {
 
     /// Checks and skips the value at the scanner, a document's top-level
     /// value: its containers counted by a `JSONCursor`, the one counter.
-    public mutating func skipValue() -> Bool {
+    mutating func skipValue() -> Bool {
         var cursor = JSONCursor(self)
         defer { self = cursor.scanner }
         return cursor.skipValue()

@@ -3,55 +3,69 @@ import FeedFastPath
 import FeedPresentation
 
 /// Differential: the cached document read item by item where it stands
-/// (`CachedFeedItems`, for `load --format text|html` and `image missing`)
-/// against the reference reading of it whole (`feedItems`): what it takes,
-/// the reference reads to the same items (an item given as it stands is what
-/// writing the reference's item gives, with its url), the same whether its
-/// first pass notes each item or not, and where it says every item has a url
-/// string, the page finds one in each; and what each item shows, read from
-/// its bytes (`forEachTexts`), is what the reference's item shows.
+/// (`FastFeedPaths`' `forEachItemTexts` and `forEachItem`, for `load
+/// --format text|html`, `image missing` and `status`) against the reference
+/// reading of it whole (`feedItems`): what it takes, the reference reads to
+/// the same items (an item given as it stands is what writing the
+/// reference's item gives, with its url), counted alike by every reading,
+/// and where it takes the document for the page (every item with a url
+/// string), the page finds one in each; and what each item shows, read from
+/// its bytes, is what the reference's item shows.
 enum CachedItemsFuzzing {
     static let name = "cached-items"
     private static let expect = FuzzCheck(target: name)
 
-    private enum CachedItem: Equatable {
+    private enum Given: Equatable {
         case stored([UInt8], url: String)
         case read(JSON)
     }
 
-    /// What `forEachStored` gives, with the first pass noting each item or not.
-    /// Nil if its two passes disagree.
-    private static func stored(_ items: CachedFeedItems) -> [CachedItem]? {
-        var stored: [CachedItem] = []
-        let complete = items.forEachStored { item in
-            switch item {
-            case .stored(let item): stored.append(.stored(Array(item.bytes), url: item.url))
-            case .read(let value): stored.append(.read(value))
-            }
-        }
-        return complete ? stored : nil
+    /// What a reading ends with: nil where it declined, else the count
+    /// `begin` was given. Throws where its two passes disagree.
+    private static func reading(_ body: (_ begin: (Int) -> Void, _ reference: () -> Void) throws -> Void) throws -> Int? {
+        var count: Int?
+        var declined = false
+        try body({ count = $0 }, { declined = true })
+        return declined ? nil : count
     }
 
     static func check(_ input: [UInt8]) throws(FuzzFinding) {
-        let streamed: (stored: [CachedItem]?, noted: [CachedItem]??, texts: [FeedItemTexts], everyItemHasURL: Bool, count: Int,
-                       complete: Bool)?
-        streamed = input.withUnsafeBytes { bytes in
-            guard let items = CachedFeedItems(bytes) else { return nil }
-            var texts: [FeedItemTexts] = []
-            let textsAll = items.forEachTexts { texts.append($0.texts) }
-            return (stored(items), CachedFeedItems(bytes, notingStoredItems: true).map(stored), texts, items.everyItemHasURL, items.count,
-                    textsAll)
-        }
-        guard let streamed else { return }
-        guard streamed.complete, let storedItems = streamed.stored, streamed.noted != .some(nil) else {
+        let paths = FastFeedPaths()
+        var texts: [FeedItemTexts] = []
+        var stored: [Given] = []
+        var count, pageCount, storedCount, counted: Int?
+        do {
+            try input.withUnsafeBytes { bytes in
+                count = try reading { begin, reference in
+                    try paths.forEachItemTexts(in: bytes, needingURLs: false, begin: begin, body: { texts.append($0.texts) }, reference: reference)
+                }
+                pageCount = try reading { begin, reference in
+                    try paths.forEachItemTexts(in: bytes, needingURLs: true, begin: begin, body: { _ in }, reference: reference)
+                }
+                storedCount = try reading { begin, reference in
+                    try paths.forEachItem(in: bytes, itemsWanted: true, begin: begin, body: { item in
+                        switch item {
+                        case .stored(let item): stored.append(.stored(Array(item.bytes), url: item.url))
+                        case .read(let value): stored.append(.read(value))
+                        }
+                    }, reference: reference)
+                }
+                counted = try reading { begin, reference in
+                    try paths.forEachItem(in: bytes, itemsWanted: false, begin: begin, body: { _ in }, reference: reference)
+                }
+            }
+        } catch {
             throw expect.fail("its two passes disagree")
         }
+        guard let count else { return }
         guard let reference = try? CachedBytes(input).feedItems() else { throw expect.fail("took what the reference cannot read") }
-        try expect.require(streamed.count == reference.count, "counted other items than it read")
-        try expect.require(storedItems.count == reference.count, "gave other items as stored than it read")
-        try expect.require(streamed.noted == .some(streamed.stored), "gave other items with its first pass noting them")
-        try expect.require(streamed.texts == reference.map(FeedItemTexts.init), "read other texts than the reference's items show")
-        for (item, value) in zip(storedItems, reference) {
+        try expect.require(count == reference.count, "counted other items than it read")
+        try expect.require(storedCount != nil && counted != nil, "declined a document it takes, read otherwise")
+        try expect.require(storedCount == count && counted == count, "counted other items, read otherwise")
+        try expect.require(stored.count == reference.count, "gave other items as stored than it read")
+        try expect.require(pageCount == nil || pageCount == count, "counted other items for the page")
+        try expect.require(texts == reference.map(FeedItemTexts.init), "read other texts than the reference's items show")
+        for (item, value) in zip(stored, reference) {
             switch item {
             case .stored(let bytes, let url):
                 var written: [UInt8] = []
@@ -62,7 +76,7 @@ enum CachedItemsFuzzing {
                 try expect.require(read == value, "read another item than the reference")
             }
         }
-        try expect.require(!streamed.everyItemHasURL || reference.allSatisfy { FeedPageItem($0) != nil },
+        try expect.require(pageCount == nil || reference.allSatisfy { FeedPageItem($0) != nil },
                            "said every item has a url where the page finds one without")
     }
 }

@@ -2,7 +2,7 @@ import FeedCore
 import FeedFastPath
 
 /// Differential: `load --format jsonl|tsv` read where the cached document
-/// stands (`CachedFeedLines`) against the reference (`OutputFormat`'s
+/// stands (`FastFeedPaths.writeLines`) against the reference (`OutputFormat`'s
 /// lines of `CachedBytes.feedItems`): what it takes, the reference reads,
 /// and the lines are the reference's byte for byte; what it declines it
 /// declines having written nothing.
@@ -13,11 +13,15 @@ enum CachedLinesFuzzing {
     static func check(_ input: [UInt8]) throws(FuzzFinding) {
         for format in OutputFormat.itemLines {
             var lines: [UInt8] = []
-            let reading = input.withUnsafeBytes { bytes in
-                CachedFeedLines.write(bytes, as: format) { lines += $0 }
+            var declined = false
+            do {
+                try input.withUnsafeBytes { bytes in
+                    try FastFeedPaths().writeLines(of: bytes, as: format, write: { lines += $0 }, reference: { declined = true })
+                }
+            } catch {
+                throw expect.fail("its two passes disagreed over bytes nobody changed")
             }
-            try expect.require(reading != .passesDisagree, "its two passes disagreed over bytes nobody changed")
-            guard reading == .written else {
+            guard !declined else {
                 try expect.require(lines.isEmpty, "wrote \(format) lines before declining")
                 continue
             }

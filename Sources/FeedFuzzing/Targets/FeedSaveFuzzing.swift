@@ -1,21 +1,22 @@
 import FeedCore
 import FeedFastPath
 
-/// Differential: `feed-cache save` by the fast path (`FastFeedSave`) against
+/// Differential: `feed-cache save` by the fast paths (`FastFeedPaths.checkSaveInput`) against
 /// the reference reading of its input (records, `LocalFeed` of each
 /// document, one feed of the pages): what it takes, the reference takes too,
 /// and stores the same bytes, keeps the same image URLs and the same
 /// validators. What it declines, the reference answers. The same over an
 /// input it may take as the document itself (as a mapped input), which it
-/// leaves unchanged where it declines, giving a sink (as the store's file
-/// written while checked) exactly the document, or nothing that counts.
+/// leaves unchanged where it declines, giving a stream (as the store's file
+/// written while checked), where it asks for one, exactly the document, or
+/// nothing that counts.
 public enum FeedSaveFuzzing {
     static let name = "feed-save"
     private static let expect = FuzzCheck(target: name)
 
     public static func check(_ input: [UInt8]) throws(FuzzFinding) {
         var copy = input
-        let fast = copy.withUnsafeMutableBufferPointer { FastFeedSave.feed($0, inputIsMapped: false) }
+        let fast = copy.withUnsafeMutableBufferPointer { fastSave($0, inputIsMapped: false, stream: nil) }
         try expect.require(copy == input, "changed its input")
         try holds(fast, input)
         // As a mapped input: a buffer that outlives the document lent from it.
@@ -23,14 +24,22 @@ public enum FeedSaveFuzzing {
         defer { mapped.deallocate() }
         _ = mapped.initialize(from: input)
         let sink = RecordingDocumentSink()
-        let inPlace = FastFeedSave.feed(UnsafeMutableBufferPointer(rebasing: mapped[..<input.count]), inputIsMapped: true, sink: sink)
+        let inPlace = fastSave(UnsafeMutableBufferPointer(rebasing: mapped[..<input.count]), inputIsMapped: true, stream: sink)
         try expect.require(inPlace != nil || Array(mapped[..<input.count]) == input, "changed its input and declined")
         try expect.require((inPlace != nil) == (fast != nil), "took a mapped input otherwise")
         try holds(inPlace, input)
         // What a store would have written as it went: the document taken, or nothing that counts.
+        guard sink.begun else { return }
         try expect.require(sink.broken == nil, "to the sink: \(sink.broken ?? "")")
         try expect.require(inPlace.map { sink.ended && sink.document == $0.0.document.array } ?? (!sink.ended && sink.document.isEmpty),
                            inPlace == nil ? "declined and left bytes given to the sink" : "gave the sink other bytes than the document")
+    }
+
+    /// The fast paths' answer: the feed and validators, nil where they declined.
+    private static func fastSave(_ input: UnsafeMutableBufferPointer<UInt8>, inputIsMapped: Bool,
+                                 stream: RecordingDocumentSink?) -> (CheckedFeed, FeedValidators?)? {
+        FastFeedPaths().checkSaveInput(input, inputIsMapped: inputIsMapped, appending: false, beginSave: { stream?.begin() },
+                                       checked: { feed, validators, _ in (feed, validators) }, reference: { nil })
     }
 
     /// What it took is what the reference stores.

@@ -1,6 +1,6 @@
 import XCTest
 import FeedCore
-import FeedFastPath
+@testable import FeedFastPath
 
 /// `load --format ids` streamed (`CachedFeedIDs`) against the reference
 /// reading (`CachedBytes.feedItems`, each item's `id` as a string): on the

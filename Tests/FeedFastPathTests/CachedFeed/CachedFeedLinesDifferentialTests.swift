@@ -1,6 +1,6 @@
 import XCTest
 import FeedCore
-import FeedFastPath
+@testable import FeedFastPath
 import FeedFuzzing
 import FeedTestSupport
 

@@ -1,6 +1,6 @@
 import XCTest
 import FeedCore
-import FeedFastPath
+@testable import FeedFastPath
 
 /// `forEachTexts` over many items reads them on a helper thread a batch
 /// ahead of the writer: the same texts in the same order at every count

@@ -46,11 +46,11 @@ extension FastFeedMapperDifferentialTesting {
     /// written and changed nothing, if it declines.
     static func undecodedPath(_ input: UnsafeMutableBufferPointer<UInt8>, at offset: Int, schema: FeedSchema,
                               arena: FeedOutputArena, write: (UnsafeRawBufferPointer) -> Void) -> Int? {
-        guard let base = input.baseAddress else { return nil }
+        guard let base = input.baseAddress, let fastSchema = FastSchema.of(schema) else { return nil }
         var cursor = JSONCursor(JSONScanner(input, from: offset))
         guard let (bodyStart, fields) = ResponseRecordScan.bodyStart(&cursor) else { return nil }
         let window = bodyStart..<min(input.count, bodyStart + FastFeedMapper.undecodedLimit)
-        guard let mapped = FeedPayloadMapper.map(EscapedJSONScanner.self, base: base, window, schema: FastSchema.of(schema),
+        guard let mapped = FeedPayloadMapper.map(EscapedJSONScanner.self, base: base, window, schema: fastSchema,
                                                  arena: arena, releasesInput: false) else { return nil }
         cursor.index = mapped.end
         guard ResponseRecordScan.finishRecord(&cursor) else { return nil }

@@ -1,6 +1,6 @@
 import XCTest
 import FeedCore
-import FeedFastPath
+@testable import FeedFastPath
 import FeedFuzzing
 
 /// feed-map's fast path at the edges of its output buffer, which is as large

@@ -1,7 +1,7 @@
 import Foundation
 import XCTest
 import FeedCore
-import FeedFastPath
+@testable import FeedFastPath
 import FeedFuzzing
 import FeedTestSupport
 

@@ -1,12 +1,11 @@
 import FeedCore
-import FeedFastPath
 import FeedPresentation
 
 /// `--format json` and `--format text`: the feed as a document in the
 /// output's format. The stored bytes go out untouched where the output takes
 /// compact documents (a large feed goes from the page cache to stdout);
 /// otherwise the items are read and shown (`--pretty`, text; text an item
-/// at a time).
+/// at a time where the fast paths take the document).
 struct CachedDocumentWriter {
     let output: RecordOutput
 
@@ -14,19 +13,21 @@ struct CachedDocumentWriter {
         if output.takesCompactDocuments {
             return try document.withUnsafeBytes { (bytes) throws(CommandStop) in try output.emit(raw: bytes) }
         }
-        if output.format == .text, try writeText(document) { return }
+        guard output.format == .text else { return try show(document) }
+        try writeText(document)
+    }
+
+    private func show(_ document: CachedBytes) throws {
         try output.show(FeedDocument(items: try document.feedItems()))
     }
 
     /// The text list, an item at a time where the cached document stands
-    /// (`CachedFeedItems`), in chunks; false, with nothing written, if it
-    /// does not take the document.
-    private func writeText(_ document: CachedBytes) throws(CommandStop) -> Bool {
-        try document.withUnsafeBytes { (bytes) throws(CommandStop) -> Bool in
-            guard let items = CachedFeedItems(bytes) else { return false }
-            let chunk = OutputBytes(capacity: Self.chunkSize + 4096)
-            var first = true
-            let complete = try items.forEachTexts { (item) throws(CommandStop) in
+    /// (`CachedItemReading`), in chunks; else shown the reference way.
+    private func writeText(_ document: CachedBytes) throws {
+        let chunk = OutputBytes(capacity: Self.chunkSize + 4096)
+        var first = true
+        try document.withUnsafeBytes { (bytes) throws in
+            try FastPathChoice.installed.forEachItemTexts(in: bytes, needingURLs: false, begin: { _ in }, body: { (item) throws in
                 if !first { chunk.append(TextFormat.feedItemSeparator) }
                 first = false
                 TextFormat.appendFeedItem(item, to: chunk)
@@ -34,11 +35,9 @@ struct CachedDocumentWriter {
                     try chunk.withBytes { (bytes) throws(CommandStop) in try output.emit(raw: bytes) }
                     chunk.removeAll()
                 }
-            }
-            guard complete else { throw .failure(CachedPasses.disagreement) }
-            if chunk.count > 0 { try chunk.withBytes { (bytes) throws(CommandStop) in try output.emit(raw: bytes) } }
-            return true
+            }, reference: { try show(document) })
         }
+        if chunk.count > 0 { try chunk.withBytes { (bytes) throws(CommandStop) in try output.emit(raw: bytes) } }
     }
 
     private static let chunkSize = 64 * 1024

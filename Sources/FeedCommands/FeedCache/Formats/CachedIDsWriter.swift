@@ -1,22 +1,19 @@
 import FeedCore
-import FeedFastPath
 
 /// `--format ids`: each item's id as it was saved, one a line, nothing
 /// else (lines for `tail` and `read`). Read where the cached document
-/// stands, item by item (`CachedFeedIDs`); a document off the shape `save`
-/// writes is read the reference way, which says what is wrong with it.
+/// stands by the fast paths (`FastPathChoice`); what they decline is read
+/// the reference way, which says what is wrong with it.
 struct CachedIDsWriter {
     let output: RecordOutput
 
     func write(_ document: CachedBytes) throws {
-        let streamed = try document.withUnsafeBytes { (bytes) throws(CommandStop) -> CachedReading in
-            try CachedFeedIDs.write(bytes) { (lines) throws(CommandStop) in try output.emit(raw: lines) }
+        try document.withUnsafeBytes { (bytes) throws in
+            try FastPathChoice.installed.writeIDs(of: bytes, write: output.emit(raw:)) { try writeReference(document) }
         }
-        switch streamed {
-        case .written: return
-        case .passesDisagree: throw CachedPasses.disagreement
-        case .declined: break
-        }
+    }
+
+    private func writeReference(_ document: CachedBytes) throws {
         var lines: [UInt8] = []
         for item in try document.feedItems() {
             guard let id = item[FeedItemField.id.name]?.stringValue else {

@@ -1,12 +1,11 @@
 import FeedCore
-import FeedFastPath
 
 extension FeedCacheSubcommands {
     /// Writes a feed document of the cached feed's items whose image data is
     /// not cached (or cannot be read), in feed order: what a prefetch still
     /// has to fetch. `{"items":[]}` when none is missing. No valid cached
     /// feed: as `load`. Compact, the items are read and written one at a time
-    /// where the cached document stands (`CachedFeedItems`), each as it is
+    /// where the cached document stands (the fast paths), each as it is
     /// stored where it reads back to its own bytes.
     func imageMissing() throws {
         let cached: CachedFeed
@@ -15,9 +14,12 @@ extension FeedCacheSubcommands {
         } catch {
             throw inCache(error)
         }
-        if stage.output.takesCompactDocuments, try writeMissing(cached.document) { return }
-        let missing = try cached.document.feedItems().filter(isMissing)
-        try stage.output.show(FeedDocument(items: missing))
+        guard stage.output.takesCompactDocuments else { return try showMissing(cached.document) }
+        try writeMissing(cached.document)
+    }
+
+    private func showMissing(_ document: CachedBytes) throws {
+        try stage.output.show(FeedDocument(items: try document.feedItems().filter(isMissing)))
     }
 
     private func isMissing(_ item: JSON) -> Bool {
@@ -25,21 +27,21 @@ extension FeedCacheSubcommands {
         return !imageLoader.hasImageData(for: url)
     }
 
-    /// The document of missing items, compact, in chunks; false, with
-    /// nothing written, if `CachedFeedItems` does not take the document.
-    private func writeMissing(_ document: CachedBytes) throws(CommandStop) -> Bool {
-        try document.withUnsafeBytes { (bytes) throws(CommandStop) -> Bool in
-            guard let items = CachedFeedItems(bytes, notingStoredItems: true) else { return false }
-            // Asked once: with no image data cached at all, every URL is missing.
-            let lookUp = imageLoader.mayHaveImageData
-            func isMissing(_ url: String?) -> Bool {
-                guard let url else { return false }
-                return !lookUp || !imageLoader.hasImageData(for: url)
-            }
-            let writer = JSONWriter()
-            var chunk = Array(#"{"items":["#.utf8)
-            var first = true
-            let complete = try items.forEachStored { (item) throws(CommandStop) in
+    /// The document of missing items, compact, in chunks, read an item at a
+    /// time by the fast paths (`CachedItemReading`); else shown the reference way.
+    private func writeMissing(_ document: CachedBytes) throws {
+        // Asked once: with no image data cached at all, every URL is missing.
+        let lookUp = imageLoader.mayHaveImageData
+        func isMissing(_ url: String?) -> Bool {
+            guard let url else { return false }
+            return !lookUp || !imageLoader.hasImageData(for: url)
+        }
+        let writer = JSONWriter()
+        var chunk = Array(#"{"items":["#.utf8)
+        var first = true
+        var streamed = false
+        try document.withUnsafeBytes { (bytes) throws in
+            try FastPathChoice.installed.forEachItem(in: bytes, itemsWanted: true, begin: { _ in streamed = true }, body: { (item) throws in
                 switch item {
                 case .stored(let stored):
                     // Its url is read only where image data may be cached.
@@ -56,11 +58,10 @@ extension FeedCacheSubcommands {
                     try stage.output.emit(bytes: chunk)
                     chunk.removeAll(keepingCapacity: true)
                 }
-            }
-            guard complete else { throw .failure(CachedPasses.disagreement) }
-            chunk += Array("]}\n".utf8)
-            try stage.output.emit(bytes: chunk)
-            return true
+            }, reference: { try showMissing(document) })
         }
+        guard streamed else { return }
+        chunk += Array("]}\n".utf8)
+        try stage.output.emit(bytes: chunk)
     }
 }

@@ -1,5 +1,4 @@
 import FeedCore
-import FeedFastPath
 
 extension FeedCacheSubcommands {
     /// Reads every feed document on standard input, a page each (as
@@ -12,19 +11,31 @@ extension FeedCacheSubcommands {
     /// response record alone is taken as it is; anything else that is not a
     /// valid feed document is an error.
     ///
-    /// Feed documents as feed-map writes them go by the fast path
-    /// (`FastFeedSave`), which gives the same answer or declines; `--append`
-    /// and everything else by the records read here.
+    /// The fast paths (`FastPathChoice`) check the input first (feed
+    /// documents as feed-map writes them); what they decline is read here.
     func readSaveInput() throws -> SaveInput? {
-        let bytes: [UInt8]
         switch try stage.input.map(expecting: "a feed document", within: try stage.jsonInputBounds(arguments)) {
         case .mapped(let input):
-            if let fast = fastSave(input, inputIsMapped: true) { return fast }
-            bytes = Array(input)
-        case .read(var input):
-            if let fast = input.withUnsafeMutableBufferPointer({ fastSave($0, inputIsMapped: false) }) { return fast }
-            bytes = input
+            return try checkSaveInput(input, inputIsMapped: true) { try readRecords(Array(input)) }
+        case .read(let input):
+            // Never written to by the check (`SaveInputChecking`).
+            return try input.withUnsafeBufferPointer { (buffer) throws -> SaveInput? in
+                try checkSaveInput(UnsafeMutableBufferPointer(mutating: buffer), inputIsMapped: false) { try readRecords(input) }
+            }
         }
+    }
+
+    /// The input checked by the fast paths, else by `reference`; a large one
+    /// written to the cache while it is checked, where the cache exists already.
+    private func checkSaveInput(_ input: UnsafeMutableBufferPointer<UInt8>, inputIsMapped: Bool,
+                                reference: () throws -> SaveInput?) throws -> SaveInput? {
+        try FastPathChoice.installed.checkSaveInput(input, inputIsMapped: inputIsMapped, appending: arguments.has("--append"),
+                                                    beginSave: feedLoader.beginSave,
+                                                    checked: { .checked($0, validators: $1, streamedTo: $2) }, reference: reference)
+    }
+
+    /// The reference reading of the input's records.
+    private func readRecords(_ bytes: [UInt8]) throws -> SaveInput? {
         var records = RecordReader(bytes)
         var pages: [LocalFeed] = []
         var validators: FeedValidators?
@@ -87,17 +98,5 @@ extension FeedCacheSubcommands {
         if let fresh { return .fresh(fresh) }
         guard !pages.isEmpty else { throw ToolError(.notFound, "no input: expected a feed document on standard input") }
         return .feed(LocalFeed(pages: pages), validators: validators)
-    }
-
-    /// The fast path's reading of the input; a large one written to the
-    /// cache while it is checked, where the cache exists already.
-    private func fastSave(_ input: UnsafeMutableBufferPointer<UInt8>, inputIsMapped: Bool) -> SaveInput? {
-        guard !arguments.has(.append) else { return nil }
-        let stream = FastFeedSave.writesWhileChecking(input.count) ? feedLoader.beginSave() : nil
-        guard let (feed, validators) = FastFeedSave.feed(input, inputIsMapped: inputIsMapped, sink: stream) else {
-            stream?.abandon()
-            return nil
-        }
-        return .checked(feed, validators: validators, streamedTo: stream)
     }
 }

@@ -1,12 +1,11 @@
 import FeedCore
-import FeedFastPath
 import FeedPresentation
 
 extension FeedCacheSubcommands {
     /// `status [--format text|json]`: how the cache and its refresh are
     /// doing, read only (no lock taken, nothing written, nothing created).
     /// The feed's items are counted where the cached document stands
-    /// (`CachedFeedItems`), as `load --format ids` reads it.
+    /// where the fast paths take it, as `load --format ids` reads it.
     @_optimize(size)
     func status() throws {
         let format = try stage.format(arguments, from: OutputFormat.statusReport)
@@ -45,28 +44,27 @@ extension FeedCacheSubcommands {
     /// The items, and how many of their images are not cached.
     private func count(_ document: CachedBytes) throws -> (items: Int, missing: Int) {
         let mayHave = imageLoader.mayHaveImageData
-        let fast: (Int, Int)? = try document.withUnsafeBytes { (bytes) throws(CommandStop) -> (Int, Int)? in
-            guard let items = CachedFeedItems(bytes, notingStoredItems: mayHave) else { return nil }
-            guard mayHave else { return (items.count, items.count) }
-            var missing = 0
-            let complete = items.forEachStored { item in
+        var counted = (items: 0, missing: 0)
+        try document.withUnsafeBytes { (bytes) throws in
+            try FastPathChoice.installed.forEachItem(in: bytes, itemsWanted: mayHave, begin: { (count) in
+                counted = (count, mayHave ? 0 : count)
+            }, body: { (item) in
                 let url: String?
                 switch item {
                 case .stored(let stored): url = stored.url
                 case .read(let json): url = json[FeedItemField.url.name]?.stringValue
                 }
-                if let url, !imageLoader.hasImageData(for: url) { missing += 1 }
-            }
-            guard complete else { throw .failure(CachedPasses.disagreement) }
-            return (items.count, missing)
+                if let url, !imageLoader.hasImageData(for: url) { counted.missing += 1 }
+            }, reference: {
+                let items = try document.feedItems()
+                let missing = items.filter { item in
+                    guard let url = item[FeedItemField.url.name]?.stringValue else { return false }
+                    return !mayHave || !imageLoader.hasImageData(for: url)
+                }.count
+                counted = (items.count, missing)
+            })
         }
-        if let fast { return fast }
-        let items = try document.feedItems()
-        let missing = items.filter { item in
-            guard let url = item[FeedItemField.url.name]?.stringValue else { return false }
-            return !mayHave || !imageLoader.hasImageData(for: url)
-        }.count
-        return (items.count, missing)
+        return counted
     }
 }
 

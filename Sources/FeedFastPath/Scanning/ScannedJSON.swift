@@ -1,7 +1,6 @@
 import FeedCore
-import FeedFastPath
 
-/// A JSON value built with the fast path's `JSONScanner` alone (its strings
+/// A JSON value built with `JSONScanner` alone (its strings
 /// decoded in place, its numbers' text as they stand), to hold against the
 /// value the reference reader builds from the same bytes, at every depth.
 enum ScannedJSON {
