@@ -29,7 +29,7 @@ extension FeedCacheSubcommands {
     /// written to the cache while it is checked, where the cache exists already.
     private func checkSaveInput(_ input: UnsafeMutableBufferPointer<UInt8>, inputIsMapped: Bool,
                                 reference: () throws -> SaveInput?) throws -> SaveInput? {
-        try FastPathChoice.installed.checkSaveInput(input, inputIsMapped: inputIsMapped, appending: arguments.has("--append"),
+        try FastPathChoice.installed.checkSaveInput(input, inputIsMapped: inputIsMapped, appending: arguments.has(.append),
                                                     beginSave: feedLoader.beginSave,
                                                     checked: { .checked($0, validators: $1, streamedTo: $2) }, reference: reference)
     }
