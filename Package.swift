@@ -29,7 +29,7 @@ let package = Package(
         // A loopback HTTP/1.1 server on POSIX sockets, for the tests and the demo.
         .target(name: "LoopbackHTTP", dependencies: ["FeedConcurrency", "FeedCore", "FeedPlatform"]),
         .executableTarget(name: "feed-fixture-server", dependencies: ["LoopbackHTTP", "FeedPlatform"]),
-        .target(name: "FeedFuzzing", dependencies: ["FeedCore", "FeedPresentation", "FeedFastPath", "FeedStoreFiles", "FeedCurl", "FeedPlatform"]),
+        .target(name: "FeedFuzzing", dependencies: ["FeedCore", "FeedPresentation", "FeedComposition", "FeedStoreFiles", "FeedCurl", "FeedPlatform"]),
         .testTarget(name: "FeedCoreTests", dependencies: ["FeedCore", "FeedConcurrency", "FeedTestSupport"]),
         .testTarget(name: "FeedPresentationTests", dependencies: ["FeedPresentation", "FeedCore", "FeedTestSupport"]),
         .testTarget(name: "FeedStoreFilesTests", dependencies: ["FeedStoreFiles", "FeedCore", "FeedConcurrency", "FeedTestSupport", "FeedPlatform"]),

@@ -1,8 +1,8 @@
 import FeedCore
-import FeedFastPath
+import FeedComposition
 
 /// Differential: `load --format ids` streamed from the cached document's
-/// bytes (`FastFeedPaths.writeIDs`) against the reference reading (`feedItems`, each
+/// bytes (the fast paths' `writeIDs`) against the reference reading (`feedItems`, each
 /// item's `id` as a string). What it takes, the reference writes the same
 /// lines for; what it declines, it declines with nothing written.
 enum CachedIDsFuzzing {
@@ -14,7 +14,7 @@ enum CachedIDsFuzzing {
         var declined = false
         do {
             try input.withUnsafeBytes { bytes in
-                try FastFeedPaths().writeIDs(of: bytes, write: { written += $0 }, reference: { declined = true })
+                try FastPathInstallation.fastPaths.writeIDs(of: bytes, write: { written += $0 }, reference: { declined = true })
             }
         } catch {
             throw expect.fail("its two passes disagree")

@@ -1,5 +1,5 @@
 import FeedCore
-import FeedFastPath
+import FeedComposition
 import FeedPresentation
 
 /// Differential: the cached document read item by item where it stands
@@ -30,7 +30,7 @@ enum CachedItemsFuzzing {
     }
 
     static func check(_ input: [UInt8]) throws(FuzzFinding) {
-        let paths = FastFeedPaths()
+        let paths = FastPathInstallation.fastPaths
         var texts: [FeedItemTexts] = []
         var stored: [Given] = []
         var count, pageCount, storedCount, counted: Int?

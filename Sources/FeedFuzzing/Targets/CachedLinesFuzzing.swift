@@ -1,5 +1,5 @@
 import FeedCore
-import FeedFastPath
+import FeedComposition
 
 /// Differential: `load --format jsonl|tsv` read where the cached document
 /// stands (`FastFeedPaths.writeLines`) against the reference (`OutputFormat`'s
@@ -16,7 +16,7 @@ enum CachedLinesFuzzing {
             var declined = false
             do {
                 try input.withUnsafeBytes { bytes in
-                    try FastFeedPaths().writeLines(of: bytes, as: format, write: { lines += $0 }, reference: { declined = true })
+                    try FastPathInstallation.fastPaths.writeLines(of: bytes, as: format, write: { lines += $0 }, reference: { declined = true })
                 }
             } catch {
                 throw expect.fail("its two passes disagreed over bytes nobody changed")

@@ -1,5 +1,5 @@
 import FeedCore
-import FeedFastPath
+import FeedComposition
 
 /// Differential: feed-map's mapping of the records (or of a bare payload
 /// document that is the whole input), the fast paths (`FastFeedPaths`)
@@ -23,7 +23,7 @@ enum FeedMapFuzzing {
         var written: [UInt8] = []
         var declinedAt: Int?
         bytes.withUnsafeMutableBufferPointer { buffer in
-            FastFeedPaths().mapRecords(buffer, schema: schema, compact: true, releasesInput: false,
+            FastPathInstallation.fastPaths.mapRecords(buffer, schema: schema, compact: true, releasesInput: false,
                                        write: { (chunk: UnsafeRawBufferPointer) in written += chunk }) { offset in
                 declinedAt = offset
                 return false

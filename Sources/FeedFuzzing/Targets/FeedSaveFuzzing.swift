@@ -1,5 +1,5 @@
 import FeedCore
-import FeedFastPath
+import FeedComposition
 
 /// Differential: `feed-cache save` by the fast paths (`FastFeedPaths.checkSaveInput`) against
 /// the reference reading of its input (records, `LocalFeed` of each
@@ -38,7 +38,7 @@ public enum FeedSaveFuzzing {
     /// The fast paths' answer: the feed and validators, nil where they declined.
     private static func fastSave(_ input: UnsafeMutableBufferPointer<UInt8>, inputIsMapped: Bool,
                                  stream: RecordingDocumentSink?) -> (CheckedFeed, FeedValidators?)? {
-        FastFeedPaths().checkSaveInput(input, inputIsMapped: inputIsMapped, appending: false, beginSave: { stream?.begin() },
+        FastPathInstallation.fastPaths.checkSaveInput(input, inputIsMapped: inputIsMapped, appending: false, beginSave: { stream?.begin() },
                                        checked: { feed, validators, _ in (feed, validators) }, reference: { nil })
     }
 

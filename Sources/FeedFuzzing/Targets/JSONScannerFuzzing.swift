@@ -1,4 +1,4 @@
-import FeedFastPath
+import FeedComposition
 
 /// Differential: the fast paths' JSON scanner against the reference
 /// `JSONReader` on one JSON text (`FastFeedPaths.scannerDisagreement`):
@@ -10,6 +10,6 @@ enum JSONScannerFuzzing {
     private static let expect = FuzzCheck(target: name)
 
     static func check(_ input: [UInt8]) throws(FuzzFinding) {
-        if let found = FastFeedPaths.scannerDisagreement(over: input) { throw expect.fail(found) }
+        if let found = FastPathInstallation.scannerDisagreement(over: input) { throw expect.fail(found) }
     }
 }

@@ -19,6 +19,29 @@ final class LayeringTests: XCTestCase {
         }
     }
 
+    /// The fast path has one door: one composition file outside it imports it
+    /// (its own tests aside), and it shows at most 15 public declarations.
+    func test_theFastPath_isImportedByOneCompositionFileAlone_andShowsAtMost15PublicDeclarations() throws {
+        let own = Self.root + "/Sources/FeedFastPath/"
+        var importers: [String] = []
+        var publicDeclarations = 0
+        for file in try Self.swiftFiles(under: "Sources") {
+            let text = try String(contentsOfFile: file, encoding: .utf8)
+            let lines = text.split(separator: "\n", omittingEmptySubsequences: false)
+            if file.hasPrefix(own) {
+                publicDeclarations += lines.filter {
+                    let code = $0.drop(while: { $0 == " " })
+                    return code.hasPrefix("public ") || code.hasPrefix("open ") || code.hasPrefix("@inlinable public ")
+                }.count
+            } else if lines.contains(where: { $0.hasPrefix("import FeedFastPath") || $0.hasPrefix("@testable import FeedFastPath") }) {
+                importers.append(String(file.dropFirst(Self.root.count + 1)))
+            }
+        }
+        XCTAssertEqual(importers, ["Sources/FeedComposition/FastPathInstallation.swift"], "FeedFastPath imported outside its one door")
+        XCTAssertGreaterThan(publicDeclarations, 0, "no public declaration found in FeedFastPath: the scan is broken")
+        XCTAssertLessThanOrEqual(publicDeclarations, 15, "FeedFastPath shows \(publicDeclarations) public declarations")
+    }
+
     func test_interruptionsAndSignalDispositions_areDealtWithOnlyInFeedPlatform() throws {
         let forbidden = ["EINTR", "Glibc.", "sigaction(", "pthread_sigmask(", "#if canImport"]
         for file in try Self.swiftFiles(under: "Sources") + Self.swiftFiles(under: "Tests")
