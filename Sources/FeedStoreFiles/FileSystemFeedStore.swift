@@ -7,7 +7,7 @@ import FeedPlatform
 ///     images/<hash>  image data (`ImageCacheFile`), named by the SHA-256 of
 ///                    its URL, so that no URL can become a path
 ///     .lock          the writers' lock (flock)
-///     refresh        the refresh's history (`RefreshHistory`, +Refresh)
+///     refresh        the refresh's history (`RefreshHistory`, below)
 ///     CACHEDIR.TAG   the mark of a cache folder (`CacheOwnership`)
 ///
 /// Readers and writers use only a private folder (`CacheOwnership.checkPrivate`); a writer
@@ -161,5 +161,125 @@ public final class FileSystemFeedStore: FeedStore {
             removed = try images.remove(name) || removed
         }
         if removed { try images.sync() }
+    }
+}
+
+extension FileSystemFeedStore: FeedStreamingStore {
+    /// A feed file to write while the feed is checked (`StreamedFeedFile`),
+    /// holding the writers' lock until it is committed or abandoned; nil if
+    /// the cache directory is not there yet: a first save checks first and
+    /// writes after, so that input that fails never makes the directory.
+    public func beginFeed() throws -> StreamedFeed? {
+        guard let directory = try directoryForWriting(create: false, kind: .saving) else { return nil }
+        imagesForReading = nil
+        return try StreamedFeedFile(store: self, directory: directory)
+    }
+}
+
+extension FileSystemFeedStore: FeedImageDataStore {
+    /// Stores image data for many URLs under one lock and one flush to disk
+    /// (a prefetch of hundreds of images would otherwise wait on as many
+    /// fsyncs), each on its own: a full disk stores what fits.
+    public func insert(eachOf batch: [(data: [UInt8], url: String)]) -> [Error?] {
+        let images = openBatch()
+        for item in batch { images.add(item.data, for: item.url) }
+        return images.commit()
+    }
+
+    /// Writes each image as it is added (see `FileImageDataBatch`).
+    public func openBatch() -> ImageDataBatch { FileImageDataBatch(store: self) }
+
+    /// The cache directory, locked, and its `images/`, both created if
+    /// missing, with stale temporaries swept; the caller unlocks the first.
+    func lockedImagesDirectory() throws(StoreError) -> (cache: CacheDirectory, images: CacheDirectory) {
+        let missing = StoreError(.saving, "cannot create \(path)/\(Self.imagesName)")
+        do {
+            guard let cache = try directoryForWriting(create: true, kind: .saving) else { throw missing }
+            imagesForReading = nil
+            try cache.lock(kind: .saving)
+            do {
+                guard let images = try cache.subdirectory(Self.imagesName, create: true, replacingOther: true, kind: .saving) else {
+                    throw missing
+                }
+                try? images.removeStaleTemporaries(inImages: true)
+                return (cache, images)
+            } catch {
+                cache.unlock()
+                throw error
+            }
+        } catch let error as StoreError {
+            throw error
+        } catch {
+            throw StoreError(.saving, "\(error)")
+        }
+    }
+
+    public func retrieve(dataForURL url: String) throws -> [UInt8]? {
+        guard let images = try imagesDirectoryForReading() else { return nil }
+        let name = ImageCacheFile.name(for: url)
+        guard let bytes = try images.read(name) else { return nil }
+        return try ImageCacheFile.decode(bytes, url: url, path: "\(path)/\(Self.imagesName)/\(name)")
+    }
+
+    /// False only when `images/` is not there or holds no image file (a
+    /// temporary one is none, nor a name the store never gives); true where it cannot be read, so that each
+    /// lookup says what is wrong.
+    public func mayHoldImageData() -> Bool {
+        let found: CacheDirectory?
+        do {
+            found = try imagesDirectoryForReading()
+        } catch {
+            return true
+        }
+        guard let images = found else { return false }
+        guard let names = try? images.entries() else { return true }
+        return names.contains { CacheOwnership.isImageName($0) }
+    }
+}
+
+extension FileSystemFeedStore: StoredImagesUsage {
+    /// The image files in `images/` (named as the store names them: no
+    /// temporary, nothing of anyone else's) and their sizes, each looked at
+    /// without following a link.
+    public func storedImages() -> (files: Int, bytes: Int64)? {
+        guard let images = try? imagesDirectoryForReading(), let names = try? images.entries() else { return nil }
+        var files = 0, bytes: Int64 = 0
+        for name in names where CacheOwnership.isImageName(name) {
+            guard let info = try? DirectoryCalls.status(name, in: images.fd), info.st_mode & S_IFMT == S_IFREG else { continue }
+            files += 1
+            bytes += Int64(info.st_size)
+        }
+        return (files, bytes)
+    }
+}
+
+/// The refresh's history: `refresh`, one JSON line (`RefreshHistory.json`)
+/// beside the feed, replaced whole under the writers' lock through the
+/// store's one atomic, durable write (a temporary file flushed, renamed,
+/// the directory flushed). Never part of the feed's write: the feed, its
+/// validators and the images are not touched by it. Only a folder that
+/// holds a feed gets one, and only once it is claimed as the cache's, as for
+/// any other write: no failure creates, tags or writes into a folder of its own.
+extension FileSystemFeedStore: RefreshHistoryStore {
+    private static let refreshName = CacheOwnership.refreshName
+
+    public func refreshHistory() -> RefreshHistory? {
+        guard let directory = try? directory(create: false, kind: .retrieval) else { return nil }
+        return Self.history(in: directory)
+    }
+
+    public func recordRefresh(_ change: (RefreshHistory?) -> RefreshHistory) throws {
+        guard let found = try directory(create: false, kind: .saving),
+              try found.entries().contains(FeedCacheFile.name),
+              let directory = try directoryForWriting(create: false, kind: .saving) else { return }
+        try directory.locked {
+            let history = change(Self.history(in: directory))
+            try directory.writeAtomically(Self.refreshName, [JSONWriter().line(history.json)])
+        }
+    }
+
+    private static func history(in directory: CacheDirectory) -> RefreshHistory? {
+        guard let bytes = try? directory.read(refreshName), let value = try? JSONReader.parseSingle(bytes) else { return nil }
+        return RefreshHistory(json: value)
     }
 }

@@ -2,7 +2,7 @@ import FeedCore
 
 /// feed-fetch: "System downloads data from the URL." One response record per
 /// URL, in the order given, `-j` at a time; or, with `--paginate`, one per
-/// page of a feed, following `after_id` (see FeedFetchCommand+Pagination).
+/// page of a feed, following `after_id` (see `paginate` below).
 public struct FeedFetchCommand {
     /// Makes the HTTP client for a run's settings (or says why it cannot).
     public typealias ClientFactory = (FetchSettings) throws(ToolError) -> HTTPClient
@@ -176,4 +176,67 @@ extension OptionKey {
     public static let maxPages = OptionKey("--max-pages", value: "N")
     public static let ifChanged = OptionKey("--if-changed")
     public static let verbose = OptionKey("-v", "--verbose")
+}
+
+extension FeedFetchCommand {
+    /// `--if-changed URL`: the request asks "changed since?" with the
+    /// validators the cache holds for exactly that URL (If-None-Match,
+    /// If-Modified-Since); a header of either name given with -H wins. The
+    /// cache is only read, and one that cannot be read means a plain GET.
+    ///
+    /// No request at all while the cached feed from that URL is fresh (the
+    /// fresh record to write instead), nor while the server's `Retry-After`
+    /// remembered in the refresh's history has not come (`deferred`).
+    @_optimize(size)
+    func askIfChanged(_ operands: [String], _ options: inout FetchOptions, _ stage: Stage) throws(CommandStop) -> FreshRecord? {
+        guard operands.count == 1, let url = operands.first else {
+            throw stage.usage("\(OptionKey.ifChanged) needs exactly one URL argument")
+        }
+        guard let directory = try? CacheConfiguration.directory(cacheDir: options.cacheDir, environment: stage.io.environment) else {
+            return nil
+        }
+        let store = makeStore(directory)
+        let policy = (try? CacheConfiguration.resolve(cacheDir: directory, maxAge: nil, environment: stage.io.environment))?.policy
+        let loader = LocalFeedLoader(store: store, currentDate: stage.io.now, policy: policy ?? FeedCachePolicy())
+        if let until = loader.freshUntil(savedFrom: url) { return FreshRecord(url: url, freshUntil: until) }
+        if let notBefore = (store as? RefreshHistoryStore)?.refreshHistory()?.notBefore, stage.io.now() < notBefore {
+            let when = ISO8601.format(notBefore.seconds)
+            throw CommandStop.failure(ToolError(.deferred, "not asked: the server asked to wait until \(when) (Retry-After)",
+                                                notBefore: notBefore), url: url)
+        }
+        guard let validators = loader.validators(savedFrom: url) else { return nil }
+        let conditional = validators.conditionalHeaders.map { RequestHeader(name: $0.name, value: $0.value) }
+        options.settings.headers = RequestHeader.merged(conditional + options.settings.headers)
+        return nil
+    }
+}
+
+extension FeedFetchCommand {
+    /// `--paginate URL`: the feed's pages, one response record each, written
+    /// as each arrives (see `Pagination` for when they end). A status is a
+    /// response, for the mapper to judge; a page that fails is its error
+    /// record, the last one, and the run's exit code.
+    func paginate(_ operands: [String], _ options: FetchOptions, _ stage: Stage) throws {
+        guard operands.count == 1, let operand = operands.first else {
+            throw stage.usage(operands.isEmpty
+                ? "\(OptionKey.paginate) needs a URL argument (it does not read URLs from standard input)"
+                : "\(OptionKey.paginate) takes one URL argument, got \(operands.count)")
+        }
+        let url: String
+        do {
+            url = try Identifiers.fetchableURL(operand)
+        } catch {
+            throw CommandStop.failure(error, url: operand)
+        }
+        let pages = PaginatedFetch(client: try client(options, stage), maxPages: options.maxPages)
+        let cut = try pages.run(url) { page in
+            switch page {
+            case .success(let record): try stage.output.emit(record.json)
+            case .failure(let record): try stage.diagnostics.fail(record.error, url: record.url)
+            }
+        }
+        if let cut {
+            stage.diagnostics.notice("stopped after \(cut) \(cut == 1 ? "page" : "pages") (\(OptionKey.maxPages) \(cut)); the feed may have more")
+        }
+    }
 }
