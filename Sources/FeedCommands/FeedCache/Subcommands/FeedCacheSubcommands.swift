@@ -1,30 +1,12 @@
 import FeedCore
 
 /// feed-cache's subcommands over one cache: which one, and what it may take.
-struct FeedCacheSubcommands {
-    let stage: Stage
-    let arguments: ParsedArguments
-    /// How `save` and `load` write the feed.
-    let format: OutputFormat
-    /// Names the cache in messages.
-    let directory: String
-    let feedLoader: LocalFeedLoader
-    let imageLoader: LocalFeedImageDataLoader
-    /// Where `save` records the refresh's history, and `status` reads it.
-    let history: RefreshHistoryStore?
-    /// What `status` asks of the image files.
-    let imageUsage: StoredImagesUsage?
+struct FeedCacheSubcommands: CacheSubcommand {
+    let cache: OpenCache
 
     init(stage: Stage, arguments: ParsedArguments, format: OutputFormat, directory: String,
          store: FeedStore & FeedImageDataStore, policy: FeedCachePolicy) {
-        self.stage = stage
-        self.arguments = arguments
-        self.format = format
-        self.directory = directory
-        feedLoader = LocalFeedLoader(store: store, currentDate: stage.io.now, policy: policy)
-        imageLoader = LocalFeedImageDataLoader(store: store)
-        history = store as? RefreshHistoryStore
-        imageUsage = store as? StoredImagesUsage
+        cache = OpenCache(stage: stage, arguments: arguments, format: format, directory: directory, store: store, policy: policy)
     }
 
     func run() throws {
@@ -34,28 +16,28 @@ struct FeedCacheSubcommands {
             try allow(["save"], operands: 1)
             // `-q` writes nothing on stdout, an error record included.
             if arguments.has(.quiet) { stage.output.carriesRecords = false }
-            try save()
+            try CacheSave(cache: cache).run()
         case "load"?:
             try allow(["load"], operands: 1)
-            try load()
+            try CacheLoad(cache: cache).run()
         case "validate"?:
             try allow(["validate"], operands: 1)
-            try validate()
+            try CacheValidate(cache: cache).run()
         case "status"?:
             try allow(["status"], operands: 1)
-            try status()
+            try CacheStatus(cache: cache).run()
         case "image"?:
             switch operands.dropFirst().first {
             case "missing"?:
                 try allow(["image", "missing"], operands: 2)
-                try imageMissing()
+                try CacheImageMissing(cache: cache).run()
             case "save"?:
                 try allow(["image", "save"], operands: 2)
-                try imageSave()
+                try CacheImageSave(cache: cache).run()
             case "load"?:
                 guard operands.count >= 3 else { throw stage.usage("image load needs a URL") }
                 try allow(["image", "load"], operands: 3)
-                try imageLoad(operands[2])
+                try CacheImageLoad(cache: cache).run(operands[2])
             case let other?:
                 try allow(["image"], operands: nil)
                 throw stage.usage("unknown image subcommand '\(other)' (save, load or missing)")
@@ -82,8 +64,4 @@ struct FeedCacheSubcommands {
         }
     }
 
-    /// A cache failure, named by the cache directory it concerns.
-    func inCache(_ error: ToolError) -> ToolError {
-        ToolError(error.kind, "\(directory): \(error.message)")
-    }
 }

@@ -1,8 +1,11 @@
 import FeedCore
 
-extension FeedCacheSubcommands {
+/// `feed-cache load`.
+struct CacheLoad: CacheSubcommand {
+    let cache: OpenCache
+
     /// Writes the cached feed, if it is there and not expired, in the chosen format.
-    func load() throws {
+    func run() throws {
         let cached: CachedFeed
         do {
             cached = try feedLoader.load()
@@ -10,10 +13,5 @@ extension FeedCacheSubcommands {
             throw inCache(error)
         }
         try show(cached.document, savedAt: cached.timestamp)
-    }
-
-    /// Writes a feed the cache holds in the chosen format.
-    func show(_ document: CachedBytes, savedAt: Timestamp) throws {
-        try format.write(document, savedAt: savedAt, to: stage.output, images: imageLoader)
     }
 }

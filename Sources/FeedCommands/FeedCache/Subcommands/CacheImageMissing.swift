@@ -1,13 +1,16 @@
 import FeedCore
 
-extension FeedCacheSubcommands {
+/// `feed-cache image missing`.
+struct CacheImageMissing: CacheSubcommand {
+    let cache: OpenCache
+
     /// Writes a feed document of the cached feed's items whose image data is
     /// not cached (or cannot be read), in feed order: what a prefetch still
     /// has to fetch. `{"items":[]}` when none is missing. No valid cached
     /// feed: as `load`. Compact, the items are read and written one at a time
     /// where the cached document stands (the fast paths), each as it is
     /// stored where it reads back to its own bytes.
-    func imageMissing() throws {
+    func run() throws {
         let cached: CachedFeed
         do {
             cached = try feedLoader.load()

@@ -1,8 +1,11 @@
 import FeedCore
 
-extension FeedCacheSubcommands {
+/// `feed-cache image load URL`.
+struct CacheImageLoad: CacheSubcommand {
+    let cache: OpenCache
+
     /// Writes the cached image data of `url`, byte for byte.
-    func imageLoad(_ url: String) throws {
+    func run(_ url: String) throws {
         guard Identifiers.isAbsoluteURL(url) else { throw CommandStop.failure(ToolError(.usage, "malformed URL"), url: url) }
         let data: [UInt8]
         do {

@@ -1,6 +1,61 @@
 import FeedCore
 
-extension FeedCacheSubcommands {
+/// `feed-cache save`: the pages on standard input checked, then stored as
+/// one feed; the refresh's history kept.
+struct CacheSave: CacheSubcommand {
+    let cache: OpenCache
+
+    /// Saves the pages on standard input as one feed, after the cached feed's
+    /// items with `--append` ("load more"); renews the cached feed on a 304;
+    /// nothing when an error record came, nor for a fresh record. Then writes
+    /// what it stored (or holds), as `load` would, unless `--quiet`. Each
+    /// outcome is noted in the refresh's history (`recordSuccess`, `recordFailure` below).
+    func run() throws {
+        guard let input = try readSaveInput() else { return }
+        SaveCheckpoint.reached(stage.io.environment)
+        let append = arguments.has(.append)
+        let stored: CachedBytes
+        switch input {
+        case .notModified(let response):
+            guard !append else {
+                throw CommandStop.failure(ToolError(.invalidData, "a 304 response record cannot be appended: there are no items in it"),
+                                          url: response.url)
+            }
+            do {
+                stored = try feedLoader.renew(after: response)
+            } catch {
+                throw CommandStop.failure(inCache(error), url: response.url)
+            }
+        case .fresh(let fresh):
+            guard !append else {
+                throw CommandStop.failure(ToolError(.invalidData, "a fresh record cannot be appended: there are no items in it"), url: fresh.url)
+            }
+            let cached: CachedFeed
+            do {
+                cached = try feedLoader.loadFresh(savedFrom: fresh.url)
+            } catch {
+                throw CommandStop.failure(inCache(error), url: fresh.url)
+            }
+            try recordSuccess()
+            if !arguments.has(.quiet) { try show(cached.document, savedAt: cached.timestamp) }
+            return
+        case .checked(let feed, let validators, let stream):
+            do {
+                stored = try feedLoader.save(feed, validators: validators, streamedTo: stream)
+            } catch {
+                throw inCache(error)
+            }
+        case .feed(let feed, let validators):
+            do {
+                stored = CachedBytes(append ? try feedLoader.append(feed) : try feedLoader.save(feed, validators: validators))
+            } catch {
+                throw inCache(error)
+            }
+        }
+        try recordSuccess()
+        if !arguments.has(.quiet) { try show(stored, savedAt: stage.io.now()) }
+    }
+
     /// Reads every feed document on standard input, a page each (as
     /// `feed-fetch --paginate | feed-map` writes them), and checks all of them
     /// before the cache is touched: one feed of their items, in order, an id
@@ -98,5 +153,26 @@ extension FeedCacheSubcommands {
         if let fresh { return .fresh(fresh) }
         guard !pages.isEmpty else { throw ToolError(.notFound, "no input: expected a feed document on standard input") }
         return .feed(LocalFeed(pages: pages), validators: validators)
+    }
+
+    /// `save` stored a feed, renewed one after a 304, or found it fresh. A
+    /// history that cannot be written is `saving` (74), as any failed write
+    /// of the store: the disk is in trouble (the feed is saved already).
+    func recordSuccess() throws(CommandStop) {
+        let now = stage.io.now()
+        do {
+            try history?.record { ($0 ?? RefreshHistory()).succeeded(at: now) }
+        } catch {
+            throw .failure(inCache(error))
+        }
+    }
+
+    /// An error record reached `save`: one failure more (a deferred run,
+    /// which asked nothing, changes nothing). The record's failure is the
+    /// one told: a history lost with it is only a lost update.
+    func recordFailure(_ record: ErrorRecord) {
+        guard RefreshHistory.counts(record.kind) else { return }
+        let now = stage.io.now()
+        try? history?.record { ($0 ?? RefreshHistory()).failed(at: now, record.error) }
     }
 }

@@ -1,11 +1,14 @@
 import FeedCore
 
-extension FeedCacheSubcommands {
+/// `feed-cache image save`.
+struct CacheImageSave: CacheSubcommand {
+    let cache: OpenCache
+
     /// Stores the body of every good response as the records come (each
     /// written as it arrives, committed in batches: see `ImageSaveBatch`); each bad record, and each image that
     /// could not be stored, is reported on its own, in its place, and the
     /// others go on. No input at all stores nothing.
-    func imageSave() throws {
+    func run() throws {
         // A prefetch with nothing missing sends nothing: that is no error.
         var records = try stage.input.records(expecting: "response records", emptyIsNothingToDo: true, now: stage.io.now)
         var batch = ImageSaveBatch(loader: imageLoader)

@@ -1,8 +1,11 @@
 import FeedCore
 
-extension FeedCacheSubcommands {
+/// `feed-cache validate`.
+struct CacheValidate: CacheSubcommand {
+    let cache: OpenCache
+
     /// Deletes the cached feed (and its images) if it is expired or cannot be read.
-    func validate() throws {
+    func run() throws {
         do {
             try feedLoader.validateCache()
         } catch {
