@@ -1,69 +1,71 @@
 /// A feed item's fields that the text list, the page and the tsv lines show, whichever
-/// schema wrote it: each kept as `Text` (a String, the bytes where it
-/// stands, where it stands in a document), nil where the item has none.
+/// schema wrote it (`FeedItemField.all`): each kept as `Text` (a String, the
+/// bytes where it stands, where it stands in a document), nil where the item
+/// has none. Held in place, no array: the fast readers make one an item.
 public struct ShownTexts<Text> {
     public typealias Shown = ShownField
 
-    public var id: Text?
-    public var url: Text?
-    public var description: Text?
-    public var location: Text?
-    public var author: Text?
-    /// The likes count, as written.
-    public var likes: Text?
+    /// The most fields it holds (`FeedItemFieldTableTests` holds the table to it).
+    public static var capacity: Int { ShownTexts().slots.count }
 
-    @inlinable public init(id: Text? = nil, url: Text? = nil, description: Text? = nil, location: Text? = nil, author: Text? = nil, likes: Text? = nil) {
-        (self.id, self.url, self.description, self.location, self.author, self.likes) = (id, url, description, location, author, likes)
+    @usableFromInline var slots: InlineArray<8, Text?>
+
+    @inlinable public init() {
+        slots = InlineArray(repeating: nil)
     }
 
     @inlinable public subscript(shown: ShownField) -> Text? {
-        get {
-            switch shown {
-            case .id: return id
-            case .url: return url
-            case .description: return description
-            case .location: return location
-            case .author: return author
-            case .likes: return likes
-            }
-        }
-        set {
-            switch shown {
-            case .id: id = newValue
-            case .url: url = newValue
-            case .description: description = newValue
-            case .location: location = newValue
-            case .author: author = newValue
-            case .likes: likes = newValue
-            }
-        }
+        get { slots[shown.index] }
+        set { slots[shown.index] = newValue }
+    }
+
+    /// The image's URL, which the page fetches the image by.
+    @inlinable public var url: Text? {
+        get { self[.url] }
+        set { self[.url] = newValue }
     }
 
     /// The same fields, each changed by `transform` (inlinable: the fast
     /// readers call it for every item).
     @inlinable public func map<Other>(_ transform: (Text) throws -> Other) rethrows -> ShownTexts<Other> {
-        ShownTexts<Other>(id: try id.map(transform), url: try url.map(transform), description: try description.map(transform),
-                          location: try location.map(transform), author: try author.map(transform), likes: try likes.map(transform))
+        var mapped = ShownTexts<Other>()
+        for index in slots.indices {
+            if let text = slots[index] { mapped.slots[index] = try transform(text) }
+        }
+        return mapped
     }
 }
 
-extension ShownTexts: Equatable where Text: Equatable {}
+extension ShownTexts: Equatable where Text: Equatable {
+    @inlinable public static func == (lhs: Self, rhs: Self) -> Bool {
+        lhs.slots.indices.allSatisfy { lhs.slots[$0] == rhs.slots[$0] }
+    }
+}
+
 extension ShownTexts: Sendable where Text: Sendable {}
 
-/// A shown field: its key, and whether its value is a number.
-public enum ShownField: Int, CaseIterable, Sendable {
-    case id, url, description, location, author, likes
+/// A shown field: where it stands in `FeedItemField.all`.
+public struct ShownField: Hashable, CaseIterable, Sendable {
+    public let index: Int
 
-    public var field: FeedItemField {
-        switch self {
-        case .id: return .id
-        case .url: return .url
-        case .description: return .description
-        case .location: return .location
-        case .author: return .author
-        case .likes: return .likes
+    /// The shown field that is `field`, found by its name.
+    public init(_ field: FeedItemField) {
+        guard let index = FeedItemField.all.firstIndex(where: { $0.name == field.name }) else {
+            preconditionFailure("\(field.name) is not in FeedItemField.all")
         }
+        self.index = index
     }
 
-    public var isNumber: Bool { self == .likes }
+    private init(index: Int) {
+        self.index = index
+    }
+
+    public static let allCases: [ShownField] = FeedItemField.all.indices.map(ShownField.init(index:))
+
+    public static let url = ShownField(.url)
+
+    public var field: FeedItemField { FeedItemField.all[index] }
+
+    /// Whether its value is a number (kept as written), else a string.
+    public var isNumber: Bool { field.kind == .integer }
 }
