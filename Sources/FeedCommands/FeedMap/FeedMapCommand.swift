@@ -14,7 +14,7 @@ public struct FeedMapCommand {
 
           --schema NAME     item model: images (default: id, description,
                             location, url) or spots (id, author, description,
-                            likes, shares, url), in the order each item's keys are written
+                            likes, url), in the order each item's keys are written
           --pretty          indent the documents for people
           --format FORMAT   json (default); text: a readable list; jsonl: each item
                             as one JSON object a line; tsv: each item as one line

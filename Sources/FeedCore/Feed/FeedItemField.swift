@@ -102,13 +102,11 @@ public struct FeedItemField: Sendable {
                                              text: .byline, page: .caption(.lead, alt: true))
     public static let likes = FeedItemField("likes", .integer, tsv: .column(5),
                                             text: .line, page: .caption(.aside, alt: false), unit: Unit(one: "like", other: "likes"))
-    public static let shares = FeedItemField("shares", .integer, required: false, tsv: .column(6),
-                                             text: .line, page: .caption(.aside, alt: false), unit: Unit(one: "share", other: "shares"))
     public static let url = FeedItemField("url", from: "image", .url, tsv: .column(1),
                                           text: .verbatim, page: .image)
 
     /// Every field of every schema, once: the fields an item's texts hold
     /// (`ShownTexts`), and the order the text list's lines, the caption's
     /// lines and the candidates for the image's `alt` follow.
-    public static let all: [FeedItemField] = [.id, .description, .location, .author, .likes, .shares, .url]
+    public static let all: [FeedItemField] = [.id, .description, .location, .author, .likes, .url]
 }

@@ -3,7 +3,7 @@
 public enum FeedSchema: String, CaseIterable, Sendable {
     /// The Essential Feed image feed: id, description?, location?, image.
     case images
-    /// The SpotAFire variant: id, author, description?, likes, shares?, image.
+    /// The SpotAFire variant: id, author, description?, likes, image.
     case spots
 
     public var fields: [FeedItemField] {
@@ -14,7 +14,7 @@ public enum FeedSchema: String, CaseIterable, Sendable {
     }
 
     private static let imageFields: [FeedItemField] = [.id, .description, .location, .url]
-    private static let spotFields: [FeedItemField] = [.id, .author, .description, .likes, .shares, .url]
+    private static let spotFields: [FeedItemField] = [.id, .author, .description, .likes, .url]
 
     /// The fields of an item's `--format tsv` line, in the order of their
     /// columns (`FeedItemField.tsv`): the images schema's and this schema's

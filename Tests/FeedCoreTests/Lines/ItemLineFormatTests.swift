@@ -26,12 +26,12 @@ final class ItemLineFormatTests: XCTestCase {
             ("id", .string(id1)), ("author", .string("me\tyou")), ("description", .string("d")),
             ("likes", .number("12")), ("url", .string("https://h/1")),
         ]))
-        XCTAssertEqual(text(ItemLineFormat.tsv.feedLines([spot])), "\(id1)\thttps://h/1\td\t\tme\\tyou\t12\t\n")
+        XCTAssertEqual(text(ItemLineFormat.tsv.feedLines([spot])), "\(id1)\thttps://h/1\td\t\tme\\tyou\t12\n")
     }
 
     func test_lineFields_followTheSchemasTables() {
         XCTAssertEqual(FeedSchema.images.lineFields.map(\.name), ["id", "url", "description", "location"])
-        XCTAssertEqual(FeedSchema.spots.lineFields.map(\.name), ["id", "url", "description", "location", "author", "likes", "shares"])
+        XCTAssertEqual(FeedSchema.spots.lineFields.map(\.name), ["id", "url", "description", "location", "author", "likes"])
     }
 
     func test_commentLines_tsvWritesIdCreatedAtUsernameMessage_andJSONLTheDocumentsItems() {

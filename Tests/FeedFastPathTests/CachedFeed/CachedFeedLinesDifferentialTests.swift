@@ -27,7 +27,7 @@ final class CachedFeedLinesDifferentialTests: XCTestCase {
         let id = "2AB2AE66-A4B7-4A16-B374-51BBAC8DB086"
         let document = Array(#"{"items":[{"id":"\#(id)","description":"a\tb\\c\nd\re\u0009","location":"x\"y","url":"https:\/\/h\/1"},{"id":"\#(id)","author":"me","likes":12,"url":"https://h/2"}]}"#.utf8)
         let lines = try XCTUnwrap(Self.lines(document, .tsv))
-        XCTAssertEqual(String(decoding: lines, as: UTF8.self), "\(id)\thttps://h/1\ta\\tb\\\\c\\nd\\re\\t\tx\"y\n\(id)\thttps://h/2\t\t\tme\t12\t\n")
+        XCTAssertEqual(String(decoding: lines, as: UTF8.self), "\(id)\thttps://h/1\ta\\tb\\\\c\\nd\\re\\t\tx\"y\n\(id)\thttps://h/2\t\t\tme\t12\n")
     }
 
     /// Control characters, escaped in the JSON (`\u001b`) or raw (a C1 in
