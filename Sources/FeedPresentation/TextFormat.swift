@@ -35,7 +35,7 @@ public enum TextFormat {
     /// shown fields, in the table's order.
     public static func appendFeedItem(_ item: FeedItemTextBytes, to bytes: OutputBytes) {
         let plan = TextLines.shared
-        let title = first(plan.titles, in: item), byline = first(plan.bylines, in: item)
+        let title = first(plan.titles.elements, in: item), byline = first(plan.bylines.elements, in: item)
         appendOneLine(title ?? byline ?? noDescription, to: bytes)
         bytes.append(0x0A)
         if title != nil, let byline {
@@ -43,23 +43,29 @@ public enum TextFormat {
             appendOneLine(byline, to: bytes)
             bytes.append(0x0A)
         }
-        for line in plan.lines {
-            if line.verbatim {
-                guard let text = item[line.shown] else { continue }
-                bytes.append("  ")
-                appendShown(text, to: bytes)
-            } else {
+        for line in plan.lines.elements {
+            switch line.shape {
+            case .oneLine:
                 guard let text = nonEmpty(item[line.shown]) else { continue }
                 bytes.append("  ")
                 appendOneLine(text, to: bytes)
-                if let unit = line.unit { unit.append(after: text, to: bytes) }
+            case .number:
+                // A number as written: no line break or control character to show otherwise.
+                guard let text = item[line.shown] else { continue }
+                bytes.append("  ")
+                bytes.append(text)
+                if let unit = line.unit { bytes.append(unit.words(after: text)) }
+            case .verbatim:
+                guard let text = item[line.shown] else { continue }
+                bytes.append("  ")
+                appendShown(text, to: bytes)
             }
             bytes.append(0x0A)
         }
     }
 
     /// The first of `fields` that the item has, not empty.
-    private static func first(_ fields: [ShownField], in item: FeedItemTextBytes) -> UnsafeBufferPointer<UInt8>? {
+    private static func first(_ fields: UnsafeBufferPointer<ShownField>, in item: FeedItemTextBytes) -> UnsafeBufferPointer<UInt8>? {
         for shown in fields {
             if let text = nonEmpty(item[shown]) { return text }
         }
@@ -79,22 +85,29 @@ public enum TextFormat {
     /// The fields in each role of `FeedItemField.text`, worked out once from
     /// the table.
     private struct TextLines: Sendable {
-        var titles: [ShownField] = [], bylines: [ShownField] = []
-        var lines: [(shown: ShownField, verbatim: Bool, unit: UnitBytes?)] = []
+        let titles: TableList<ShownField>, bylines: TableList<ShownField>
+        let lines: TableList<(shown: ShownField, shape: Shape, unit: UnitBytes?)>
+
+        /// How a line's text is written: on one line, a number as written
+        /// (then its unit), or as written with control characters escaped.
+        enum Shape { case oneLine, number, verbatim }
 
         static let shared = TextLines()
 
         private init() {
+            var titles: [ShownField] = [], bylines: [ShownField] = []
+            var lines: [(shown: ShownField, shape: Shape, unit: UnitBytes?)] = []
             for shown in ShownField.allCases {
                 let field = shown.field
                 switch field.text {
                 case .title: titles.append(shown)
                 case .byline: bylines.append(shown)
-                case .line: lines.append((shown, false, field.unit.map(UnitBytes.init)))
-                case .verbatim: lines.append((shown, true, nil))
+                case .line: lines.append((shown, shown.isNumber ? .number : .oneLine, field.unit.map(UnitBytes.init)))
+                case .verbatim: lines.append((shown, .verbatim, nil))
                 case .notShown: break
                 }
             }
+            (self.titles, self.bylines, self.lines) = (TableList(titles), TableList(bylines), TableList(lines))
         }
     }
 

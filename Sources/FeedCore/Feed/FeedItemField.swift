@@ -36,8 +36,9 @@ public struct FeedItemField: Sendable {
         /// `by TEXT` right under the title; the first line itself when the
         /// item has no title. Not shown where empty.
         case byline
-        /// A line of its own, on one line, where not empty; with the field's
-        /// unit after it, if it has one.
+        /// A line of its own, on one line, where not empty (a number: as
+        /// written, whenever the item has it); with the field's unit after
+        /// it, if it has one.
         case line
         /// A line of its own, as written (control characters escaped),
         /// whenever the item has the field.

@@ -44,7 +44,7 @@ enum FeedPageFigure {
     /// (an empty `alt`: the caption beside it says all there is). Only its
     /// start is written (`appendShortened`).
     static func altText(_ item: FeedItemTextBytes) -> UnsafeBufferPointer<UInt8>? {
-        for shown in Caption.shared.alt {
+        for shown in Caption.shared.alt.elements {
             if let text = nonEmpty(item[shown]) { return text }
         }
         return nil
@@ -86,9 +86,9 @@ enum FeedPageFigure {
     /// with its field, its text, and what follows the text (its unit).
     static func forEachCaptionLine(_ item: FeedItemTextBytes,
                                    _ body: (_ line: CaptionLine, _ text: UnsafeBufferPointer<UInt8>, _ unit: UnitWords) -> Void) {
-        for line in Caption.shared.lines {
+        for line in Caption.shared.lines.elements {
             guard let text = nonEmpty(item[line.shown]) else { continue }
-            body(line, text, UnitWords(bytes: line.unit?.words(after: text) ?? []))
+            body(line, text, UnitWords(bytes: line.unit?.words(after: text) ?? UnsafeBufferPointer(start: nil, count: 0)))
         }
     }
 
@@ -96,16 +96,16 @@ enum FeedPageFigure {
     /// (the field's name), its style and unit.
     struct CaptionLine: Sendable, CustomStringConvertible {
         let shown: ShownField
-        let name: [UInt8]
+        let name: TableBytes
         let style: FeedItemField.CaptionStyle
         let unit: UnitBytes?
 
-        var description: String { String(decoding: name, as: UTF8.self) }
+        var description: String { name.text }
     }
 
     /// What follows a caption line's text.
     struct UnitWords: CustomStringConvertible {
-        let bytes: [UInt8]
+        let bytes: UnsafeBufferPointer<UInt8>
 
         var description: String { String(decoding: bytes, as: UTF8.self) }
     }
@@ -113,26 +113,26 @@ enum FeedPageFigure {
     /// The caption's lines and the `alt`'s candidates, worked out once from
     /// the table.
     struct Caption: Sendable {
-        private(set) var lines: [CaptionLine] = []
-        private(set) var alt: [ShownField] = []
+        let lines: TableList<CaptionLine>
+        let alt: TableList<ShownField>
 
         static let shared = Caption()
 
         private init() {
-            var leads: [CaptionLine] = [], others: [CaptionLine] = []
+            var leads: [CaptionLine] = [], others: [CaptionLine] = [], alt: [ShownField] = []
             for shown in ShownField.allCases {
                 let field = shown.field
                 guard case .caption(let style, let isAlt) = field.page else { continue }
-                let line = CaptionLine(shown: shown, name: Array(field.name.utf8), style: style, unit: field.unit.map(UnitBytes.init))
+                let line = CaptionLine(shown: shown, name: TableBytes(field.name), style: style, unit: field.unit.map(UnitBytes.init))
                 if style == .lead { leads.append(line) } else { others.append(line) }
                 if isAlt { alt.append(shown) }
             }
-            lines = leads + others
+            (self.lines, self.alt) = (TableList(leads + others), TableList(alt))
         }
 
         /// The class names of the lines in `style`.
         static func names(_ style: FeedItemField.CaptionStyle) -> [String] {
-            shared.lines.filter { $0.style == style }.map(\.description)
+            shared.lines.elements.filter { $0.style == style }.map(\.description)
         }
     }
 
@@ -146,17 +146,17 @@ enum FeedPageFigure {
             if text.count > clampedBodyBytes && line.style == .body {
                 // Clamped on its card; the whole text is in the summary, opened without script.
                 page.append("<details class=\"")
-                line.name.withUnsafeBufferPointer { page.append($0) }
+                page.append(line.name.bytes)
                 page.append("\"><summary dir=\"auto\">")
                 HTMLText.append(utf8: text, to: page)
                 page.append("</summary></details>")
                 return
             }
             page.append("<p class=\"")
-            line.name.withUnsafeBufferPointer { page.append($0) }
+            page.append(line.name.bytes)
             page.append("\" dir=\"auto\">")
             HTMLText.append(utf8: text, to: page)
-            unit.bytes.withUnsafeBufferPointer { page.append($0) }
+            page.append(unit.bytes)
             page.append("</p>")
         }
         if captioned { page.append("</figcaption>") }
