@@ -10,10 +10,9 @@ public enum TextFormat {
         }.joined(separator: "\n")
     }
 
-    /// Each feed item as: description (or a spot's author, or "(no
-    /// description)"), then the author, location, likes and url indented, each
-    /// on its own line, none empty; a blank line between items. Works for any
-    /// item keys.
+    /// Each feed item as: its title (or its byline, or "(no description)"),
+    /// then its other shown fields indented, each on its own line, none
+    /// empty; a blank line between items. Works for any item keys.
     public static func feed(_ items: [JSON]) -> String {
         let bytes = OutputBytes()
         for (index, item) in items.enumerated() {
@@ -29,34 +28,48 @@ public enum TextFormat {
         item.withBytes { appendFeedItem($0, to: bytes) }
     }
 
-    /// The same from the texts' bytes. The first line is the description;
-    /// without one (absent or empty), a spot's author, else
-    /// "(no description)": never an empty line. A spot's author is shown
-    /// (`by AUTHOR`) under its description.
+    /// The same from the texts' bytes, each field as its `FeedItemField.text`
+    /// role says. The first line is the title; without one (absent or
+    /// empty), the byline, else "(no description)": never an empty line. A
+    /// byline beside a title is shown (`by TEXT`) under it; then the other
+    /// shown fields, in the table's order.
     public static func appendFeedItem(_ item: FeedItemTextBytes, to bytes: OutputBytes) {
-        let description = nonEmpty(item.description), author = nonEmpty(item.author)
-        appendOneLine(description ?? author ?? noDescription, to: bytes)
+        let plan = TextLines.shared
+        let title = first(plan.titles.elements, in: item), byline = first(plan.bylines.elements, in: item)
+        appendOneLine(title ?? byline ?? noDescription, to: bytes)
         bytes.append(0x0A)
-        if description != nil, let author {
+        if title != nil, let byline {
             bytes.append("  by ")
-            appendOneLine(author, to: bytes)
+            appendOneLine(byline, to: bytes)
             bytes.append(0x0A)
         }
-        if let location = nonEmpty(item.location) {
-            bytes.append("  ")
-            appendOneLine(location, to: bytes)
+        for line in plan.lines.elements {
+            switch line.shape {
+            case .oneLine:
+                guard let text = nonEmpty(item[line.shown]) else { continue }
+                bytes.append("  ")
+                appendOneLine(text, to: bytes)
+            case .number:
+                // A number as written: no line break or control character to show otherwise.
+                guard let text = item[line.shown] else { continue }
+                bytes.append("  ")
+                bytes.append(text)
+                if let unit = line.unit { bytes.append(unit.words(after: text)) }
+            case .verbatim:
+                guard let text = item[line.shown] else { continue }
+                bytes.append("  ")
+                appendShown(text, to: bytes)
+            }
             bytes.append(0x0A)
         }
-        if let likes = item.likes {
-            bytes.append("  ")
-            bytes.append(likes)
-            bytes.append(likes.count == 1 && likes[0] == 0x31 ? " like\n" : " likes\n")
+    }
+
+    /// The first of `fields` that the item has, not empty.
+    private static func first(_ fields: UnsafeBufferPointer<ShownField>, in item: FeedItemTextBytes) -> UnsafeBufferPointer<UInt8>? {
+        for shown in fields {
+            if let text = nonEmpty(item[shown]) { return text }
         }
-        if let url = item.url {
-            bytes.append("  ")
-            appendShown(url, to: bytes)
-            bytes.append(0x0A)
-        }
+        return nil
     }
 
     private static let noDescription = StaticString("(no description)").bytes
@@ -68,6 +81,35 @@ public enum TextFormat {
     }
 
     public static let feedItemSeparator: StaticString = "\n"
+
+    /// The fields in each role of `FeedItemField.text`, worked out once from
+    /// the table.
+    private struct TextLines: Sendable {
+        let titles: TableList<ShownField>, bylines: TableList<ShownField>
+        let lines: TableList<(shown: ShownField, shape: Shape, unit: UnitBytes?)>
+
+        /// How a line's text is written: on one line, a number as written
+        /// (then its unit), or as written with control characters escaped.
+        enum Shape { case oneLine, number, verbatim }
+
+        static let shared = TextLines()
+
+        private init() {
+            var titles: [ShownField] = [], bylines: [ShownField] = []
+            var lines: [(shown: ShownField, shape: Shape, unit: UnitBytes?)] = []
+            for shown in ShownField.allCases {
+                let field = shown.field
+                switch field.text {
+                case .title: titles.append(shown)
+                case .byline: bylines.append(shown)
+                case .line: lines.append((shown, shown.isNumber ? .number : .oneLine, field.unit.map(UnitBytes.init)))
+                case .verbatim: lines.append((shown, .verbatim, nil))
+                case .notShown: break
+                }
+            }
+            (self.titles, self.bylines, self.lines) = (TableList(titles), TableList(bylines), TableList(lines))
+        }
+    }
 
     private static func indented(_ text: String) -> String {
         text.split(separator: "\n", omittingEmptySubsequences: false).map { "  \(ControlEscape.escaped(String($0)))\n" }.joined()

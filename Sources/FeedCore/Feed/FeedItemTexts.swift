@@ -1,8 +1,8 @@
 /// What people are shown of a feed item, as Strings: each field nil where the
-/// item has no such key or its value is not of the field's kind (a string;
-/// the likes a number, kept as written). Read from a parsed item here; the
+/// item has no such key or its value is not of the field's kind (a string,
+/// or a number kept as written). Read from a parsed item here; the
 /// cached document's fast reading (`ItemTextsScan`) reads the same fields
-/// from the same table, `ShownField`, and is tested against this reading.
+/// from the same table, `FeedItemField.all`, and is tested against this reading.
 public typealias FeedItemTexts = ShownTexts<String>
 
 extension ShownTexts where Text == String {

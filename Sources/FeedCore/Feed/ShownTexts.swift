@@ -1,69 +1,101 @@
 /// A feed item's fields that the text list, the page and the tsv lines show, whichever
-/// schema wrote it: each kept as `Text` (a String, the bytes where it
-/// stands, where it stands in a document), nil where the item has none.
+/// schema wrote it (`FeedItemField.all`): each kept as `Text` (a String, the
+/// bytes where it stands, where it stands in a document), nil where the item
+/// has none. Held in place in a slot per field, no array: the fast readers
+/// make one an item.
 public struct ShownTexts<Text> {
     public typealias Shown = ShownField
 
-    public var id: Text?
-    public var url: Text?
-    public var description: Text?
-    public var location: Text?
-    public var author: Text?
-    /// The likes count, as written.
-    public var likes: Text?
+    /// The most fields it holds (`FeedItemFieldTableTests` holds the table to it).
+    public static var capacity: Int { 8 }
 
-    @inlinable public init(id: Text? = nil, url: Text? = nil, description: Text? = nil, location: Text? = nil, author: Text? = nil, likes: Text? = nil) {
-        (self.id, self.url, self.description, self.location, self.author, self.likes) = (id, url, description, location, author, likes)
+    @usableFromInline var slots: (Text?, Text?, Text?, Text?, Text?, Text?, Text?, Text?)
+
+    @inlinable public init() {
+        slots = (nil, nil, nil, nil, nil, nil, nil, nil)
     }
 
+    @inlinable init(slots: (Text?, Text?, Text?, Text?, Text?, Text?, Text?, Text?)) {
+        self.slots = slots
+    }
+
+    /// A field's text; one past `capacity` has none, and keeps none.
     @inlinable public subscript(shown: ShownField) -> Text? {
         get {
-            switch shown {
-            case .id: return id
-            case .url: return url
-            case .description: return description
-            case .location: return location
-            case .author: return author
-            case .likes: return likes
+            switch shown.index {
+            case 0: return slots.0
+            case 1: return slots.1
+            case 2: return slots.2
+            case 3: return slots.3
+            case 4: return slots.4
+            case 5: return slots.5
+            case 6: return slots.6
+            case 7: return slots.7
+            default: return nil
             }
         }
         set {
-            switch shown {
-            case .id: id = newValue
-            case .url: url = newValue
-            case .description: description = newValue
-            case .location: location = newValue
-            case .author: author = newValue
-            case .likes: likes = newValue
+            switch shown.index {
+            case 0: slots.0 = newValue
+            case 1: slots.1 = newValue
+            case 2: slots.2 = newValue
+            case 3: slots.3 = newValue
+            case 4: slots.4 = newValue
+            case 5: slots.5 = newValue
+            case 6: slots.6 = newValue
+            case 7: slots.7 = newValue
+            default: break
             }
         }
+    }
+
+    /// The image's URL, which the page fetches the image by.
+    @inlinable public var url: Text? {
+        get { self[.url] }
+        set { self[.url] = newValue }
     }
 
     /// The same fields, each changed by `transform` (inlinable: the fast
     /// readers call it for every item).
     @inlinable public func map<Other>(_ transform: (Text) throws -> Other) rethrows -> ShownTexts<Other> {
-        ShownTexts<Other>(id: try id.map(transform), url: try url.map(transform), description: try description.map(transform),
-                          location: try location.map(transform), author: try author.map(transform), likes: try likes.map(transform))
+        ShownTexts<Other>(slots: (try slots.0.map(transform), try slots.1.map(transform), try slots.2.map(transform),
+                                  try slots.3.map(transform), try slots.4.map(transform), try slots.5.map(transform),
+                                  try slots.6.map(transform), try slots.7.map(transform)))
     }
 }
 
-extension ShownTexts: Equatable where Text: Equatable {}
+extension ShownTexts: Equatable where Text: Equatable {
+    @inlinable public static func == (lhs: Self, rhs: Self) -> Bool {
+        lhs.slots.0 == rhs.slots.0 && lhs.slots.1 == rhs.slots.1 && lhs.slots.2 == rhs.slots.2 && lhs.slots.3 == rhs.slots.3
+            && lhs.slots.4 == rhs.slots.4 && lhs.slots.5 == rhs.slots.5 && lhs.slots.6 == rhs.slots.6 && lhs.slots.7 == rhs.slots.7
+    }
+}
+
 extension ShownTexts: Sendable where Text: Sendable {}
 
-/// A shown field: its key, and whether its value is a number.
-public enum ShownField: Int, CaseIterable, Sendable {
-    case id, url, description, location, author, likes
+/// A shown field: where it stands in `FeedItemField.all`.
+public struct ShownField: Hashable, CaseIterable, Sendable {
+    public let index: Int
+    /// Whether its value is a number (kept as written), else a string: kept
+    /// here, as the fast readers ask it of every key.
+    public let isNumber: Bool
 
-    public var field: FeedItemField {
-        switch self {
-        case .id: return .id
-        case .url: return .url
-        case .description: return .description
-        case .location: return .location
-        case .author: return .author
-        case .likes: return .likes
+    /// The shown field that is `field`, found by its name.
+    public init(_ field: FeedItemField) {
+        guard let index = FeedItemField.all.firstIndex(where: { $0.name == field.name }) else {
+            preconditionFailure("\(field.name) is not in FeedItemField.all")
         }
+        self.init(index: index)
     }
 
-    public var isNumber: Bool { self == .likes }
+    private init(index: Int) {
+        self.index = index
+        self.isNumber = FeedItemField.all[index].kind == .integer
+    }
+
+    public static let allCases: [ShownField] = FeedItemField.all.indices.map(ShownField.init(index:))
+
+    public static let url = ShownField(.url)
+
+    public var field: FeedItemField { FeedItemField.all[index] }
 }

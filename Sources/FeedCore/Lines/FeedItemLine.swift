@@ -1,7 +1,7 @@
 /// A feed item as one `--format tsv` line, from its shown texts: the fields
 /// of its schema's line (`FeedSchema.lineFields`), its schema the one whose
-/// own fields it has (spots: author or likes), else images. The likes are
-/// the number as the document writes it.
+/// own fields it has, else images. A number is written as the document
+/// writes it.
 extension ShownTexts where Text == UnsafeBufferPointer<UInt8> {
     public func appendTabSeparatedLine(to out: inout [UInt8]) {
         let line = FeedItemLineColumns.shared.line(of: self)
@@ -20,7 +20,7 @@ struct FeedItemLineColumns: Sendable {
 
     private init() {
         func shown(_ fields: [FeedItemField]) -> [ShownField] {
-            fields.compactMap { field in ShownField.allCases.first { $0.field.name == field.name } }
+            fields.map(ShownField.init)
         }
         schemas = FeedSchema.allCases.map { (shown($0.lineFields), shown($0.ownFields)) }
     }

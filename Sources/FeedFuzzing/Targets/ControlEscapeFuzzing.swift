@@ -35,7 +35,7 @@ enum ControlEscapeFuzzing {
         try expect.require(Array(ControlEscape.escaped(text).utf8) == reference(Array(text.utf8), doublingBackslash: false),
                            "the String form differs from the bytes'")
 
-        let item = JSON.object(JSONObject([(key: "description", value: .string(text)), (key: "location", value: .string(text))]))
+        let item = JSON.object(JSONObject(FeedItemField.all.filter { $0.kind == .string }.map { (key: $0.name, value: .string(text)) }))
         try expect.require(!holdsControl(Array(TextFormat.feed([item]).utf8), allowing: [0x0A]), "the text format writes a control character")
 
         let impossible = input.withUnsafeBytes(InputTextBytes.firstImpossible)

@@ -39,11 +39,15 @@ enum FeedPageFigure {
         appendCaption(item, to: page)
     }
 
-    /// The image's text alternative: what the item says of it, else nothing
+    /// The image's text alternative: what the item says of it (the first
+    /// caption field marked `alt` in the table that it has), else nothing
     /// (an empty `alt`: the caption beside it says all there is). Only its
     /// start is written (`appendShortened`).
     static func altText(_ item: FeedItemTextBytes) -> UnsafeBufferPointer<UInt8>? {
-        nonEmpty(item.description) ?? nonEmpty(item.location) ?? nonEmpty(item.author)
+        for shown in Caption.shared.alt.elements {
+            if let text = nonEmpty(item[shown]) { return text }
+        }
+        return nil
     }
 
     /// The most characters (grapheme clusters) of an `alt`: a screen reader
@@ -67,9 +71,9 @@ enum FeedPageFigure {
         page.append("…")
     }
 
-    /// A description longer than this many bytes is clamped on its card, the
+    /// A body text longer than this many bytes is clamped on its card, the
     /// whole of it a click away (`<details>`).
-    static let clampedDescriptionBytes = 280
+    static let clampedBodyBytes = 280
 
     /// A text that is there and not empty: an empty one gets no line.
     private static func nonEmpty(_ text: UnsafeBufferPointer<UInt8>?) -> UnsafeBufferPointer<UInt8>? {
@@ -77,36 +81,82 @@ enum FeedPageFigure {
         return text
     }
 
-    /// The caption's lines, in the order the page shows them: the author,
-    /// the description, the location, the likes; each with its class, its
-    /// text, and what follows the text (the likes' unit).
+    /// The caption's lines, in the order the page shows them: the leads,
+    /// then the others in the table's order (`FeedItemField.page`); each
+    /// with its field, its text, and what follows the text (its unit).
     static func forEachCaptionLine(_ item: FeedItemTextBytes,
-                                   _ body: (_ name: StaticString, _ text: UnsafeBufferPointer<UInt8>, _ unit: StaticString) -> Void) {
-        if let author = nonEmpty(item.author) { body("author", author, "") }
-        if let description = nonEmpty(item.description) { body("description", description, "") }
-        if let location = nonEmpty(item.location) { body("location", location, "") }
-        if let likes = item.likes { body("likes", likes, likes.count == 1 && likes[0] == 0x31 ? " like" : " likes") }
+                                   _ body: (_ line: CaptionLine, _ text: UnsafeBufferPointer<UInt8>, _ unit: UnitWords) -> Void) {
+        for line in Caption.shared.lines.elements {
+            guard let text = nonEmpty(item[line.shown]) else { continue }
+            body(line, text, UnitWords(bytes: line.unit?.words(after: text) ?? UnsafeBufferPointer(start: nil, count: 0)))
+        }
+    }
+
+    /// A line of the caption: the field it shows, the class it is shown with
+    /// (the field's name), its style and unit.
+    struct CaptionLine: Sendable, CustomStringConvertible {
+        let shown: ShownField
+        let name: TableBytes
+        let style: FeedItemField.CaptionStyle
+        let unit: UnitBytes?
+
+        var description: String { name.text }
+    }
+
+    /// What follows a caption line's text.
+    struct UnitWords: CustomStringConvertible {
+        let bytes: UnsafeBufferPointer<UInt8>
+
+        var description: String { String(decoding: bytes, as: UTF8.self) }
+    }
+
+    /// The caption's lines and the `alt`'s candidates, worked out once from
+    /// the table.
+    struct Caption: Sendable {
+        let lines: TableList<CaptionLine>
+        let alt: TableList<ShownField>
+
+        static let shared = Caption()
+
+        private init() {
+            var leads: [CaptionLine] = [], others: [CaptionLine] = [], alt: [ShownField] = []
+            for shown in ShownField.allCases {
+                let field = shown.field
+                guard case .caption(let style, let isAlt) = field.page else { continue }
+                let line = CaptionLine(shown: shown, name: TableBytes(field.name), style: style, unit: field.unit.map(UnitBytes.init))
+                if style == .lead { leads.append(line) } else { others.append(line) }
+                if isAlt { alt.append(shown) }
+            }
+            (self.lines, self.alt) = (TableList(leads + others), TableList(alt))
+        }
+
+        /// The class names of the lines in `style`.
+        static func names(_ style: FeedItemField.CaptionStyle) -> [String] {
+            shared.lines.elements.filter { $0.style == style }.map(\.description)
+        }
     }
 
     /// The caption, if the item has any text, and the figure's end.
     private static func appendCaption(_ item: FeedItemTextBytes, to page: OutputBytes) {
         var captioned = false
-        forEachCaptionLine(item) { name, text, unit in
+        forEachCaptionLine(item) { line, text, unit in
             if !captioned { page.append("<figcaption>") }
             captioned = true
             // Each text laid out in its own direction (Hebrew, Arabic: right to left).
-            if text.count > clampedDescriptionBytes && name.description == "description" {
+            if text.count > clampedBodyBytes && line.style == .body {
                 // Clamped on its card; the whole text is in the summary, opened without script.
-                page.append("<details class=\"description\"><summary dir=\"auto\">")
+                page.append("<details class=\"")
+                page.append(line.name.bytes)
+                page.append("\"><summary dir=\"auto\">")
                 HTMLText.append(utf8: text, to: page)
                 page.append("</summary></details>")
                 return
             }
             page.append("<p class=\"")
-            page.append(name)
+            page.append(line.name.bytes)
             page.append("\" dir=\"auto\">")
             HTMLText.append(utf8: text, to: page)
-            page.append(unit)
+            page.append(unit.bytes)
             page.append("</p>")
         }
         if captioned { page.append("</figcaption>") }

@@ -1,23 +1,15 @@
 import FeedCore
 
-/// What the feed page shows of one item: the texts of its schema's fields
-/// (FeedItemField) that it has, whichever schema wrote it, and the URL its
-/// image is cached under.
+/// What the feed page shows of one item: the texts of the fields that the
+/// page shows (`FeedItemField.page`) that it has, whichever schema wrote it,
+/// and the URL its image is cached under.
 public struct FeedPageItem: Equatable, Sendable {
-    public var url: String
-    public var description: String?
-    public var location: String?
-    /// The SpotAFire variant's author and likes.
-    public var author: String?
-    public var likes: String?
+    /// Its texts, as an item of a feed document gives them: only those the
+    /// page shows.
+    public let texts: FeedItemTexts
 
-    public init(url: String, description: String? = nil, location: String? = nil, author: String? = nil, likes: String? = nil) {
-        self.url = url
-        self.description = description
-        self.location = location
-        self.author = author
-        self.likes = likes
-    }
+    /// The image's URL, among the texts too.
+    public let url: String
 
     /// The item of a feed document, or nil if it has no `url` string (a
     /// feed the cache holds always has one).
@@ -28,11 +20,11 @@ public struct FeedPageItem: Equatable, Sendable {
     /// The item whose shown texts are `texts`, or nil without a url.
     public init?(_ texts: FeedItemTexts) {
         guard let url = texts.url else { return nil }
-        self.init(url: url, description: texts.description, location: texts.location, author: texts.author, likes: texts.likes)
-    }
-
-    /// Its texts, as an item of a feed document gives them.
-    public var texts: FeedItemTexts {
-        FeedItemTexts(url: url, description: description, location: location, author: author, likes: likes)
+        var pageTexts = FeedItemTexts()
+        for shown in ShownField.allCases {
+            if case .notShown = shown.field.page { continue }
+            pageTexts[shown] = texts[shown]
+        }
+        (self.url, self.texts) = (url, pageTexts)
     }
 }

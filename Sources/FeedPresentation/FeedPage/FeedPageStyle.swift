@@ -29,11 +29,17 @@ enum FeedPageStyle {
     figcaption{padding:.75rem .9rem .9rem;overflow-wrap:anywhere;white-space:pre-line}
     figcaption p{margin:0}
     figcaption>*+*{margin-top:.3rem}
-    details.description summary{display:-webkit-box;-webkit-box-orient:vertical;-webkit-line-clamp:6;\
+    \(selectors(.body) { "details.\($0) summary" }){display:-webkit-box;-webkit-box-orient:vertical;-webkit-line-clamp:6;\
     line-clamp:6;overflow:hidden;cursor:pointer;list-style:none}
-    details.description summary::-webkit-details-marker{display:none}
-    details.description[open] summary{display:block;-webkit-line-clamp:unset;line-clamp:none}
-    .author{font-weight:600}
-    .location,.likes{color:var(--muted);font-size:.9rem}
+    \(selectors(.body) { "details.\($0) summary::-webkit-details-marker" }){display:none}
+    \(selectors(.body) { "details.\($0)[open] summary" }){display:block;-webkit-line-clamp:unset;line-clamp:none}
+    \(selectors(.lead) { ".\($0)" }){font-weight:600}
+    \(selectors(.aside) { ".\($0)" }){color:var(--muted);font-size:.9rem}
     """
+
+    /// The selectors of the caption's lines in `style` (their class is
+    /// their field's name, `FeedItemField.page`), joined by commas.
+    private static func selectors(_ style: FeedItemField.CaptionStyle, _ selector: (String) -> String) -> String {
+        FeedPageFigure.Caption.names(style).map(selector).joined(separator: ",")
+    }
 }

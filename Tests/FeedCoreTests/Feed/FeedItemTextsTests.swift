@@ -1,5 +1,6 @@
 import XCTest
 import FeedCore
+import FeedTestSupport
 
 /// What people are shown of an item, read from a parsed item: the shown
 /// fields of either schema, each only where its value is of its kind, the

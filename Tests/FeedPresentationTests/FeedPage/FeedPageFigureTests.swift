@@ -1,5 +1,6 @@
 import XCTest
 import FeedCore
+import FeedTestSupport
 @testable import FeedPresentation
 
 /// One item's figure, from its texts' bytes: what stands for the image, the
