@@ -84,7 +84,7 @@ enum FeedPageFigure {
     /// The caption's lines, in the order the page shows them: the leads,
     /// then the others in the table's order (`FeedItemField.page`); each
     /// with its field, its text, and what follows the text (its unit).
-    static func forEachCaptionLine(_ item: FeedItemTextBytes,
+    @inline(__always) static func forEachCaptionLine(_ item: FeedItemTextBytes,
                                    _ body: (_ line: CaptionLine, _ text: UnsafeBufferPointer<UInt8>, _ unit: UnitWords) -> Void) {
         for line in Caption.shared.lines.elements {
             guard let text = nonEmpty(item[line.shown]) else { continue }
@@ -137,7 +137,7 @@ enum FeedPageFigure {
     }
 
     /// The caption, if the item has any text, and the figure's end.
-    private static func appendCaption(_ item: FeedItemTextBytes, to page: OutputBytes) {
+    @inline(__always) private static func appendCaption(_ item: FeedItemTextBytes, to page: OutputBytes) {
         var captioned = false
         forEachCaptionLine(item) { line, text, unit in
             if !captioned { page.append("<figcaption>") }
