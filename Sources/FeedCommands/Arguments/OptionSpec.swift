@@ -31,3 +31,9 @@ public struct OptionSpec: Sendable {
     public var value: String? { key.value }
     public var canonical: String { key.canonical }
 }
+
+extension OptionSpec {
+    /// `--help` and `--version`, said alike by every command.
+    static let help = OptionSpec(.help, help: "show this help and exit")
+    static let version = OptionSpec(.version, help: "show the version and exit")
+}

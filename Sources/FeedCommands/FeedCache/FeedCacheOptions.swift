@@ -45,8 +45,8 @@ enum FeedCacheOptions {
         new file beside it, renamed over FILE on success;
         on any failure FILE is left exactly as it was
         """)
-    static let help = OptionSpec(.help, help: "show this help and exit")
-    static let version = OptionSpec(.version, help: "show the version and exit")
+    static let help = OptionSpec.help
+    static let version = OptionSpec.version
 
     /// Before the subcommand: the cache and its age, the help and the version.
     static let command = [cacheDir, maxAge, help, version]

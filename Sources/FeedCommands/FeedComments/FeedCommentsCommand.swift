@@ -18,8 +18,8 @@ public struct FeedCommentsCommand {
             renamed over FILE only on success; else FILE is
             left as it was
             """),
-        OptionSpec(.help, help: "show this help and exit"),
-        OptionSpec(.version, help: "show the version and exit"),
+        .help,
+        .version,
     ]
 
     private static let optionHelp = OptionHelp(options: options, column: 24)

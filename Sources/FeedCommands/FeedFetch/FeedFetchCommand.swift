@@ -89,8 +89,8 @@ public struct FeedFetchCommand {
             Proxy-Authorization, Cookie, Set-Cookie: [hidden], as
             is a URL's password, in -v and in every message
             """),
-        OptionSpec(.help, help: "show this help and exit"),
-        OptionSpec(.version, help: "show the version and exit"),
+        .help,
+        .version,
     ]
 
     private static let optionHelp = OptionHelp(options: options, column: 28)

@@ -11,12 +11,7 @@ struct CacheImageMissing: CacheSubcommand {
     /// where the cached document stands (the fast paths), each as it is
     /// stored where it reads back to its own bytes.
     func run() throws {
-        let cached: CachedFeed
-        do {
-            cached = try feedLoader.load()
-        } catch {
-            throw inCache(error)
-        }
+        let cached = try loadCached()
         guard stage.output.takesCompactDocuments else { return try showMissing(cached.document) }
         try writeMissing(cached.document)
     }

@@ -6,12 +6,7 @@ struct CacheLoad: CacheSubcommand {
 
     /// Writes the cached feed, if it is there and not expired, in the chosen format.
     func run() throws {
-        let cached: CachedFeed
-        do {
-            cached = try feedLoader.load()
-        } catch {
-            throw inCache(error)
-        }
+        let cached = try loadCached()
         try show(cached.document, savedAt: cached.timestamp)
     }
 }

@@ -21,6 +21,16 @@ extension CacheSubcommand {
         ToolError(error.kind, "\(cache.directory): \(error.message)")
     }
 
+    /// The cached feed, if it is there and not expired; else the failure,
+    /// named by the cache (as `load` and `image missing` report it).
+    func loadCached() throws -> CachedFeed {
+        do {
+            return try feedLoader.load()
+        } catch {
+            throw inCache(error)
+        }
+    }
+
     /// Writes a feed the cache holds in the chosen format (`load`, and
     /// `save` unless `--quiet`).
     func show(_ document: CachedBytes, savedAt: Timestamp) throws {
